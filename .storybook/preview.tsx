@@ -1,0 +1,61 @@
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { MemoryRouter } from 'react-router-dom';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { UiProvider } from '../src/components/ui/provider';
+import { toaster } from '../src/components/ui/toaster';
+import { applyColorMode, type ColorMode } from '../src/theme/colorMode';
+import { startStoryWorker } from './msw';
+import './preview.css';
+
+/** Stories render inside PathForge's providers; `globals.theme` picks light or dark. */
+const withProviders: Decorator = (Story, context) => {
+  applyColorMode((context.globals.theme as ColorMode | undefined) ?? 'light');
+  const route = (context.parameters.route as string | undefined) ?? '/';
+  return (
+    <UiProvider>
+      <MemoryRouter initialEntries={[route]}>
+        <Story />
+      </MemoryRouter>
+    </UiProvider>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withProviders],
+  loaders: [mswLoader(startStoryWorker)],
+  beforeEach() {
+    // Toasts live outside the story's root: without this they leak from one story into the next.
+    toaster.remove();
+    window.scrollTo(0, 0);
+  },
+  initialGlobals: { theme: 'light' },
+  globalTypes: {
+    theme: {
+      description: 'Colour mode',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light' },
+          { value: 'dark', title: 'Dark' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  parameters: {
+    layout: 'fullscreen',
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    // Every story is an accessibility test: a violation fails it.
+    a11y: { test: 'error' },
+    viewport: {
+      options: {
+        mobile: { name: 'Phone (375 px)', styles: { width: '375px', height: '812px' }, type: 'mobile' },
+        tablet: { name: 'Tablet (768 px)', styles: { width: '768px', height: '1024px' }, type: 'tablet' },
+        desktop: { name: 'Desktop (1280 px)', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
+      },
+    },
+  },
+};
+
+export default preview;

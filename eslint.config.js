@@ -1,0 +1,39 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import storybook from 'eslint-plugin-storybook';
+import tseslint from 'typescript-eslint';
+
+/** Import boundaries of ARCHITECTURE.md: what each layer may not reach into. */
+const forbid = (groups) => ({
+  'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group: [group].flat(), message })) }],
+});
+const noRoutes = ['**/routes/**', 'Screens and components never import routes (containers import screens).'];
+const noApi = ['**/api/**', 'Screens and components take data as props; only containers call the API.'];
+const noStores = ['**/stores/**', 'Screens and components take state as props; only containers read stores.'];
+const noFixtures = ['**/fixtures/**', 'Sample data reaches screens through props; only stories, tests and containers import fixtures.'];
+const noReact = ['react', 'react-dom', '@chakra-ui/*', 'axios', '**/components/**', '**/screens/**', '**/stores/**', '**/api/**'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'storybook-static', 'node_modules', 'public/mockServiceWorker.js', 'coverage', 'test-results', 'playwright-report', 'data'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  { files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'], rules: forbid([noRoutes, noApi, noStores, noFixtures]) },
+  { files: ['src/domain/**/*.ts'], rules: forbid(noReact.map((p) => [[p], 'src/domain is pure: types and rules, no React and no I/O.'])) },
+  { files: ['src/fixtures/**/*.ts'], rules: forbid([noRoutes, noApi, noStores, ['**/screens/**', 'Fixtures are data: they import only src/domain types.']]) },
+  { files: ['src/api/**/*.ts', 'src/stores/**/*.ts'], ignores: ['**/*.test.ts'], rules: forbid([noRoutes, ['**/screens/**', 'The data layer does not know about screens.']]) },
+  { files: ['server/**/*.ts'], rules: forbid([[['**/src/components/**', '**/src/screens/**', '**/src/routes/**', '**/src/api/**', '**/src/stores/**', '**/src/fixtures/**', 'react', 'react-dom'], 'The server imports only src/domain from the web side.']]) },
+  ...storybook.configs['flat/recommended'],
+);

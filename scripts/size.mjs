@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * `npm run size`: builds the app and prints the gzip size of
+ *  - the JavaScript the landing page loads before it is interactive (entry + landing route, with
+ *    every chunk they import statically), budget 160 KiB;
+ *  - every lazy route chunk on its own (the code that route adds), budget 30 KiB each.
+ * Exits non-zero when a budget is exceeded. `--no-build` measures the existing dist/.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+
+const KiB = 1024;
+const LANDING_BUDGET = 160 * KiB;
+const ROUTE_BUDGET = 30 * KiB;
+
+if (!process.argv.includes('--no-build')) {
+  const { status } = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (status !== 0) process.exit(status ?? 1);
+}
+
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
+const gz = (file) => gzipSync(readFileSync(`dist/${file}`), { level: 9 }).length;
+const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
+
+/** Every chunk a manifest entry loads before it runs: itself and its static imports, recursively. */
+function staticClosure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of manifest[key]?.imports ?? []) staticClosure(dep, seen);
+  return seen;
+}
+
+const landingKey = Object.keys(manifest).find((k) => k.endsWith('src/routes/landing.route.tsx'));
+if (!manifest['index.html'] || !landingKey) {
+  console.error('size: the manifest has no index.html or landing route entry');
+  process.exit(1);
+}
+const landingChunks = new Set([...staticClosure('index.html'), ...staticClosure(landingKey)]);
+const landing = [...landingChunks].reduce((sum, key) => sum + gz(manifest[key].file), 0);
+
+let over = false;
+const rows = [];
+rows.push(['landing page (initial JS)', landing, LANDING_BUDGET]);
+const routeKeys = Object.keys(manifest)
+  .filter((k) => /src\/routes\/.+\.(route|layout)\.tsx$/.test(k))
+  .sort();
+for (const key of routeKeys) {
+  rows.push([`route ${key.replace(/^.*src\/routes\//, '')}`, gz(manifest[key].file), ROUTE_BUDGET]);
+}
+// Shared chunks that routes pull in lazily (e.g. the data layer) are reported, not budgeted per route.
+const shared = Object.entries(manifest).filter(([k, v]) => v.file.endsWith('.js') && !v.isEntry && !routeKeys.includes(k) && !landingChunks.has(k));
+console.log('\nJavaScript, gzip level 9');
+for (const [name, size, budget] of rows) {
+  const ok = size <= budget;
+  if (!ok) over = true;
+  console.log(`  ${ok ? '✔' : '✘'} ${name.padEnd(42)} ${kib(size).padStart(10)}  (budget ${kib(budget)})`);
+}
+for (const [key, value] of shared) console.log(`    shared lazy chunk ${String(value.name ?? key).padEnd(24)} ${kib(gz(value.file)).padStart(10)}`);
+if (over) {
+  console.error('\nsize: over budget');
+  process.exit(1);
+}
+console.log('\nsize: every budget met');

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { ChakraProvider } from '@chakra-ui/react';
+import '@fontsource-variable/inter/wght.css';
+import { system } from '../../theme';
+import { Toaster } from './toaster';
+
+/** Chakra with PathForge's system, the bundled Inter font, and the toaster. */
+export function UiProvider({ children }: { children: ReactNode }) {
+  return (
+    <ChakraProvider value={system}>
+      {children}
+      <Toaster />
+    </ChakraProvider>
+  );
+}
