@@ -1,7 +1,8 @@
-// Unit tests (jsdom): start every test from an empty browser storage.
+// Unit tests: start every test from an empty browser storage (jsdom tests only).
 import { afterEach } from 'vitest';
 
 afterEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
+  if (typeof window === 'undefined') return;
+  window.localStorage.clear();
+  window.sessionStorage.clear();
 });

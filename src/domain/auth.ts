@@ -1,0 +1,52 @@
+/**
+ * Sign-in and registration rules shared by the browser and the API server.
+ * The order of the checks and the exact messages are the product's (spec §5).
+ */
+
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const authMessages = {
+  required: 'All fields are required!',
+  invalidEmail: 'Invalid email address!',
+  shortPassword: 'Password must be at least 6 characters!',
+} as const;
+
+/** Something@something.something with no white space anywhere. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type LoginValues = { email: string; password: string };
+export type RegisterValues = { username: string; email: string; password: string };
+
+/** Returns the first rule a login form breaks, or null when it may be sent. */
+export function validateLogin(values: LoginValues): string | null {
+  return validateCredentials([values.email, values.password], values.email, values.password);
+}
+
+/** Same checks as login, with the username in the "all fields" test. */
+export function validateRegister(values: RegisterValues): string | null {
+  return validateCredentials(
+    [values.username, values.email, values.password],
+    values.email,
+    values.password,
+  );
+}
+
+function validateCredentials(required: string[], email: string, password: string): string | null {
+  if (required.some((value) => value.trim() === '')) return authMessages.required;
+  if (!EMAIL_PATTERN.test(email.trim())) return authMessages.invalidEmail;
+  if (password.length < PASSWORD_MIN_LENGTH) return authMessages.shortPassword;
+  return null;
+}
+
+/** The signed-in user as the API returns it. */
+export type User = {
+  id: string;
+  username: string;
+  email: string;
+  createdAt: string;
+};
+
+export type LoginResponse = { user: User; token: string };
+export type RegisterResponse = { user: User };
+/** Every API error body: one message or a list of them. */
+export type ApiErrorBody = { message: string | string[] };

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import { notify } from '../components/ui/toaster';
+import { messages, setSessionEndedHandler } from '../api/client';
+
+setSessionEndedHandler(() => notify('info', messages.sessionEnded));
+
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        refetchOnWindowFocus: false,
+        // Retry network trouble, not answers: a 4xx will not change by asking again.
+        retry: (failures, error) => failures < 2 && !(isAxiosError(error) && error.response && error.response.status < 500),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Routes below this one talk to the API; the landing page does not load this chunk. */
+export function DataLayout() {
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFoundScreen } from '../screens/NotFound/NotFoundScreen';
+
+export function NotFoundRoute() {
+  return <NotFoundScreen />;
+}

@@ -1,0 +1,42 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { ColorMode } from '../theme/colorMode';
+import { safeJsonStorage } from './safeStorage';
+
+export const PREFERENCES_STORAGE_KEY = 'pathforge-preferences';
+
+export type Preferences = {
+  colorMode: ColorMode;
+  /** Desktop sidebar collapsed to icons (100 px) instead of 256 px. */
+  sidebarCollapsed: boolean;
+};
+
+type PreferenceActions = {
+  setColorMode(mode: ColorMode): void;
+  setSidebarCollapsed(collapsed: boolean): void;
+};
+
+const defaults: Preferences = { colorMode: 'light', sidebarCollapsed: false };
+
+function isPreferences(value: unknown): value is Preferences {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as Record<string, unknown>;
+  return (p.colorMode === 'light' || p.colorMode === 'dark') && typeof p.sidebarCollapsed === 'boolean';
+}
+
+/** Things a learner chooses once and expects remembered on this device. */
+export const usePreferences = create<Preferences & PreferenceActions>()(
+  persist(
+    (set) => ({
+      ...defaults,
+      setColorMode: (colorMode) => set({ colorMode }),
+      setSidebarCollapsed: (sidebarCollapsed) => set({ sidebarCollapsed }),
+    }),
+    {
+      name: PREFERENCES_STORAGE_KEY,
+      version: 1,
+      storage: safeJsonStorage<Preferences>({ version: 1, isValid: isPreferences }),
+      partialize: ({ colorMode, sidebarCollapsed }) => ({ colorMode, sidebarCollapsed }),
+    },
+  ),
+);

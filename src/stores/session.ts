@@ -1,0 +1,80 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { User } from '../domain/auth';
+import { safeJsonStorage } from './safeStorage';
+
+/** Spec §4: the session lives under the product's key, at version 1. */
+export const SESSION_STORAGE_KEY = 'pathforge';
+export const SESSION_STORAGE_VERSION = 1;
+/** Guards wait at most this long for the stored session before deciding (spec §9). */
+export const SESSION_HYDRATION_TIMEOUT_MS = 5000;
+
+export type SessionState = {
+  user: User | null;
+  /** The API's short-lived access token. */
+  token: string | null;
+  isLoading: boolean;
+  error: string | null;
+  /** Set after a successful registration until the learner signs in. */
+  registrationPending: boolean;
+  /** The email just registered, to fill in the sign-in form. */
+  pendingEmail: string | null;
+};
+
+type SessionActions = {
+  signedIn(user: User, token: string): void;
+  tokenRefreshed(token: string): void;
+  registered(email: string): void;
+  setLoading(isLoading: boolean): void;
+  setError(error: string | null): void;
+  /** Spec §4: logout clears user, token, loading and error. */
+  logout(): void;
+};
+
+type Persisted = Pick<SessionState, 'user' | 'token'>;
+
+const signedOut: SessionState = {
+  user: null,
+  token: null,
+  isLoading: false,
+  error: null,
+  registrationPending: false,
+  pendingEmail: null,
+};
+
+function isUser(value: unknown): value is User {
+  if (typeof value !== 'object' || value === null) return false;
+  const u = value as Record<string, unknown>;
+  return typeof u.username === 'string' && u.username !== '' && typeof u.email === 'string' && typeof u.id === 'string';
+}
+
+function isPersisted(state: unknown): state is Persisted {
+  if (typeof state !== 'object' || state === null) return false;
+  const s = state as Record<string, unknown>;
+  const signedOutShape = s.user === null && s.token === null;
+  const signedInShape = isUser(s.user) && typeof s.token === 'string' && s.token !== '';
+  return signedOutShape || signedInShape;
+}
+
+export const useSession = create<SessionState & SessionActions>()(
+  persist(
+    (set) => ({
+      ...signedOut,
+      signedIn: (user, token) =>
+        set({ user, token, isLoading: false, error: null, registrationPending: false, pendingEmail: null }),
+      tokenRefreshed: (token) => set({ token }),
+      registered: (email) => set({ registrationPending: true, pendingEmail: email }),
+      setLoading: (isLoading) => set({ isLoading }),
+      setError: (error) => set({ error }),
+      logout: () => set({ user: null, token: null, isLoading: false, error: null }),
+    }),
+    {
+      name: SESSION_STORAGE_KEY,
+      version: SESSION_STORAGE_VERSION,
+      storage: safeJsonStorage<Persisted>({ version: SESSION_STORAGE_VERSION, isValid: isPersisted }),
+      partialize: (state): Persisted => ({ user: state.user, token: state.token }),
+    },
+  ),
+);
+
+export const selectIsSignedIn = (state: SessionState) => state.user !== null && state.token !== null;
