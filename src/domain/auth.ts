@@ -50,3 +50,17 @@ export type LoginResponse = { user: User; token: string };
 export type RegisterResponse = { user: User };
 /** Every API error body: one message or a list of them. */
 export type ApiErrorBody = { message: string | string[] };
+
+/** The forgot-password form's own messages (the spec only asks for a required email there). */
+export const emailOnlyMessages = {
+  required: 'Enter your email address.',
+  invalidEmail: authMessages.invalidEmail,
+} as const;
+
+/** Checks a lone email field (forgot password): empty first, then the same pattern as sign-in. */
+export function validateEmailOnly(email: string): string | null {
+  const trimmed = email.trim();
+  if (trimmed === '') return emailOnlyMessages.required;
+  if (!EMAIL_PATTERN.test(trimmed)) return emailOnlyMessages.invalidEmail;
+  return null;
+}

@@ -1,0 +1,166 @@
+/**
+ * The PathForge API as a Fastify instance, built from a ServerConfig: tests drive it with
+ * `app.inject`, server/main.ts makes it listen. Opening the app opens the database and applies
+ * its migrations; closing the app finishes background work and closes the database.
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { sql } from 'kysely';
+import { join } from 'node:path';
+import type { ServerConfig } from './config.ts';
+import { openDatabase, type Db } from './db/database.ts';
+import { createAuthRepository } from './auth/repository.ts';
+import { createPasswordHasher } from './auth/passwords.ts';
+import { authRoutes } from './auth/routes.ts';
+import { createBackground, type Background } from './background.ts';
+import { frameworkErrors, HttpError, httpMessages, registerErrorHandling } from './http/errors.ts';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { resolveJwtSecret } from './secrets.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work still running after its response (emails): `await app.background.drain()`. */
+    background: Background;
+    db: Db;
+  }
+}
+
+export type AppOptions = {
+  /** The clock for token lifetimes (default Date.now). The rate limits read Date.now directly. */
+  now?: () => number;
+  /** Fastify's logger option; default: JSON lines at config.logLevel, secrets redacted. */
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the SMTP / outbox mailer. */
+  mailer?: Mailer;
+};
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const OUTBOX_DIR = 'outbox';
+/** How often expired refresh tokens and reset links are deleted. */
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+
+export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
+  const now = options.now ?? (() => Date.now());
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.bodyLimitBytes,
+    // Fastify accepts a hop count too; its types only list the other forms.
+    trustProxy: config.trustProxy as boolean | string,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Strict validation: no coercion, nothing removed or filled in (issue 4 §3).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
+    frameworkErrors,
+  });
+
+  const { secret: jwtSecret, source: secretSource } = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const db = await openDatabase(config.databasePath);
+  const background = createBackground(app.log);
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(join(config.dataDir, OUTBOX_DIR), config.mailFrom, app.log));
+  const repo = createAuthRepository(db);
+
+  const cleanup = () => background.run('expired token cleanup', () => repo.deleteExpired(new Date(now()).toISOString()));
+  const cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
+  cleanupTimer.unref();
+
+  app.decorate('background', background);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => {
+    clearInterval(cleanupTimer);
+    await background.drain();
+    mailer.close();
+    await db.destroy();
+  });
+
+  try {
+    const hasher = await createPasswordHasher(config.argon2);
+    cleanup();
+
+    registerErrorHandling(app, config.bodyLimitBytes);
+
+    await app.register(helmet, {
+      // An API serves no documents: nothing may be loaded, framed or submitted from its responses.
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+      },
+      crossOriginResourcePolicy: { policy: 'same-site' },
+    });
+    const allowedOrigins = new Set(config.webOrigins);
+    await app.register(cors, {
+      // Only the web app, with credentials; any other origin gets no grant at all.
+      origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
+      credentials: true,
+      strictPreflight: false,
+      methods: ['GET', 'POST'],
+      allowedHeaders: ['Content-Type', 'Authorization'],
+      // So the web app can read how long a 429 asks it to wait.
+      exposedHeaders: ['Retry-After'],
+      maxAge: 600,
+    });
+    await app.register(cookie);
+    await app.register(rateLimit, { global: false, cache: 50_000 });
+
+    // JSON only. An empty body counts as `{}` (for calls without fields: refresh, logout).
+    app.removeContentTypeParser(['application/json', 'text/plain']);
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if ((body as string).trim() === '') {
+        done(null, {});
+        return;
+      }
+      parseJson(request, body as string, done);
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (!STATE_CHANGING.has(request.method) || request.is404) return;
+      const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      if (mediaType !== 'application/json') throw new HttpError(415, httpMessages.mediaType);
+    });
+
+    app.get('/health', async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(db);
+        return { status: 'ok' };
+      } catch (error) {
+        app.log.error({ err: error }, 'health check: database unavailable');
+        return reply.code(503).send({ message: 'The database is unavailable.' });
+      }
+    });
+
+    await app.register(authRoutes, {
+      prefix: '/auth',
+      config,
+      repo,
+      hasher,
+      mailer,
+      background,
+      jwtSecret,
+      now,
+    });
+
+    app.addHook('onReady', async () => {
+      if (config.production && !config.smtpUrl) {
+        app.log.warn('SMTP_URL is not set: password reset links go to the log and the outbox folder only');
+      }
+      app.log.info(
+        `database ${config.databasePath}; mail to ${mailer.description}; JWT secret from ${secretSource}; CORS for ${config.webOrigins.join(', ')}`,
+      );
+    });
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

@@ -1,0 +1,131 @@
+/**
+ * Every query the auth routes make, through the portable query builder. Handlers never see SQL.
+ * Multi-step changes run in a transaction and use conditional updates, so two requests racing
+ * for the same single-use token cannot both win.
+ */
+import type { Db, PasswordResetsTable, RefreshTokensTable, UsersTable } from '../db/database.ts';
+
+export type UserRow = UsersTable;
+export type RefreshTokenRow = RefreshTokensTable;
+export type PasswordResetRow = PasswordResetsTable;
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;
+
+export function createAuthRepository(db: Db) {
+  return {
+    findUserByEmail(email: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    },
+
+    findUserById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Throws a unique violation (see isUniqueViolation) when the email is taken. */
+    async insertUser(user: UserRow): Promise<void> {
+      await db.insertInto('users').values(user).execute();
+    },
+
+    async updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
+      await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+    },
+
+    async insertRefreshToken(token: RefreshTokenRow): Promise<void> {
+      await db.insertInto('refresh_tokens').values(token).execute();
+    },
+
+    findRefreshToken(tokenHash: string): Promise<RefreshTokenRow | undefined> {
+      return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    },
+
+    /**
+     * Revokes `oldId` and stores its successor, atomically. False when `oldId` was revoked in the
+     * meantime (a concurrent reuse): nothing is written then.
+     */
+    rotateRefreshToken(oldId: string, next: RefreshTokenRow, at: string): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const result = await tx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: at, replaced_by: next.id })
+          .where('id', '=', oldId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows !== 1n) return false;
+        await tx.insertInto('refresh_tokens').values(next).execute();
+        return true;
+      });
+    },
+
+    /** True while the session (refresh-token family) has a live token: not signed out, not revoked. */
+    async isSessionActive(familyId: string, userId: string, at: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('family_id', '=', familyId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', at)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async revokeFamily(familyId: string, at: string): Promise<void> {
+      await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: at })
+        .where('family_id', '=', familyId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async insertPasswordReset(reset: PasswordResetRow): Promise<void> {
+      await db.insertInto('password_resets').values(reset).execute();
+    },
+
+    findPasswordReset(tokenHash: string): Promise<PasswordResetRow | undefined> {
+      return db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    },
+
+    /**
+     * Uses the reset (once), sets the new password and signs the user out everywhere: every
+     * refresh token revoked, every other outstanding reset link spent. False when the reset was
+     * used meanwhile.
+     */
+    completePasswordReset(resetId: string, userId: string, passwordHash: string, at: string): Promise<boolean> {
+      return db.transaction().execute(async (tx) => {
+        const used = await tx
+          .updateTable('password_resets')
+          .set({ used_at: at })
+          .where('id', '=', resetId)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (used.numUpdatedRows !== 1n) return false;
+        await tx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, password_changed_at: at, updated_at: at })
+          .where('id', '=', userId)
+          .execute();
+        await tx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: at })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await tx
+          .updateTable('password_resets')
+          .set({ used_at: at })
+          .where('user_id', '=', userId)
+          .where('used_at', 'is', null)
+          .execute();
+        return true;
+      });
+    },
+
+    /** Drops refresh tokens and reset links that expired before `at`. */
+    async deleteExpired(at: string): Promise<void> {
+      await db.deleteFrom('refresh_tokens').where('expires_at', '<', at).execute();
+      await db.deleteFrom('password_resets').where('expires_at', '<', at).execute();
+    },
+  };
+}

@@ -1,0 +1,331 @@
+/**
+ * /auth: registration, sign-in, sessions (access token + rotating refresh cookie), password
+ * reset (issue 4 §2-3). Messages the browser also shows come from src/domain/auth.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+import type { Background } from '../background.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
+import { signAccessToken, verifyAccessToken } from './jwt.ts';
+import type { PasswordHasher } from './passwords.ts';
+import type { AuthRepository, RefreshTokenRow, UserRow } from './repository.ts';
+import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from './tokens.ts';
+import {
+  checkForgotPassword,
+  checkLogin,
+  checkNewPassword,
+  checkRegistration,
+  couldBeAccount,
+  normalizeEmail,
+  serverMessages,
+} from './validation.ts';
+import type { User } from '../../src/domain/auth.ts';
+
+export const REFRESH_COOKIE = 'pf_refresh';
+const REFRESH_COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'strict', path: '/' } as const;
+
+export const sessionMessages = {
+  signInRequired: 'Sign in to continue.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+} as const;
+
+export type AuthDeps = {
+  config: ServerConfig;
+  repo: AuthRepository;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  background: Background;
+  jwtSecret: string;
+  now: () => number;
+};
+
+const text = { type: 'string' } as const;
+function bodySchema(fields: string[]) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: fields,
+    properties: Object.fromEntries(fields.map((field) => [field, text])),
+  } as const;
+}
+const noFields = { type: 'object', additionalProperties: false, properties: {} } as const;
+const userSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'username', 'email', 'createdAt'],
+  properties: { id: text, username: text, email: text, createdAt: text },
+} as const;
+const messageSchema = { type: 'object', required: ['message'], properties: { message: text } } as const;
+
+type RegisterBody = { username: string; email: string; password: string };
+type LoginBody = { email: string; password: string };
+type ForgotBody = { email: string };
+type ResetBody = { token: string; password: string };
+
+/** The user as the API shows it: never the hash, never internal columns. */
+export function publicUser(row: UserRow): User {
+  return { id: row.id, username: row.username, email: row.email, createdAt: row.created_at };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
+  const { config, repo, hasher, mailer, background, jwtSecret, now } = deps;
+  const limits = config.rateLimits;
+  const MINUTE = 60_000;
+  const HOUR = 60 * MINUTE;
+
+  const registerLimit = rateLimitHook(app, { max: limits.registerPerHour, windowMs: HOUR });
+  const loginIpLimit = rateLimitHook(app, { max: limits.loginPerMinutePerIp, windowMs: MINUTE });
+  const loginEmailLimit = rateLimitHook(app, {
+    max: limits.loginPerMinutePerEmail,
+    windowMs: MINUTE,
+    key: (request) => {
+      const body = request.body as Partial<LoginBody> | undefined;
+      const email = typeof body?.email === 'string' ? normalizeEmail(body.email) : '';
+      return limitKey('login', request.ip, email);
+    },
+  });
+  const forgotLimit = rateLimitHook(app, { max: limits.forgotPasswordPerHour, windowMs: HOUR });
+
+  const accessToken = (userId: string, familyId: string) =>
+    signAccessToken({ sub: userId, sid: familyId }, now(), config.accessTokenTtlSeconds, { secret: jwtSecret });
+
+  function newRefreshToken(userId: string, familyId: string): { token: string; row: RefreshTokenRow } {
+    const token = newOpaqueToken();
+    const at = now();
+    return {
+      token,
+      row: {
+        id: randomUUID(),
+        user_id: userId,
+        family_id: familyId,
+        token_hash: hashToken(token),
+        created_at: iso(at),
+        expires_at: iso(at + config.refreshTokenTtlSeconds * 1000),
+        revoked_at: null,
+        replaced_by: null,
+      },
+    };
+  }
+
+  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE, token, { ...REFRESH_COOKIE_OPTIONS, maxAge: config.refreshTokenTtlSeconds });
+  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS);
+
+  /** The well-formed refresh token from the cookie, or null. */
+  function refreshCookie(request: FastifyRequest): string | null {
+    const value = request.cookies[REFRESH_COOKIE];
+    return typeof value === 'string' && OPAQUE_TOKEN_PATTERN.test(value) ? value : null;
+  }
+
+  const invalidToken = () =>
+    new HttpError(401, sessionMessages.sessionExpired, { 'www-authenticate': 'Bearer error="invalid_token"' });
+
+  /**
+   * The signed-in user behind the bearer token, or a 401. The signature proves who; the session
+   * check makes sign-out, a password reset and a reused refresh token end the access token at
+   * once rather than up to 15 minutes later. Every protected route starts with this.
+   */
+  async function authenticate(request: FastifyRequest): Promise<UserRow> {
+    const header = request.headers.authorization;
+    if (header === undefined) {
+      throw new HttpError(401, sessionMessages.signInRequired, { 'www-authenticate': 'Bearer' });
+    }
+    const match = /^Bearer +([A-Za-z0-9._-]+) *$/i.exec(header);
+    const claims = match?.[1] ? verifyAccessToken(match[1], now(), { secret: jwtSecret }) : null;
+    if (!claims) throw invalidToken();
+    const active = await repo.isSessionActive(claims.sid, claims.sub, iso(now()));
+    const user = active ? await repo.findUserById(claims.sub) : undefined;
+    if (!user) throw invalidToken();
+    return user;
+  }
+
+  app.post<{ Body: RegisterBody }>(
+    '/register',
+    {
+      schema: { body: bodySchema(['username', 'email', 'password']), response: { 201: { type: 'object', properties: { user: userSchema } } } },
+      onRequest: registerLimit,
+    },
+    async (request, reply) => {
+      const checked = checkRegistration(request.body);
+      if (!checked.ok) throw new HttpError(400, checked.message);
+      const { username, email, password } = checked.value;
+      if (await repo.findUserByEmail(email)) throw new HttpError(409, serverMessages.emailTaken);
+      const at = iso(now());
+      const user: UserRow = {
+        id: randomUUID(),
+        username,
+        email,
+        password_hash: await hasher.hash(password),
+        password_changed_at: at,
+        created_at: at,
+        updated_at: at,
+      };
+      try {
+        await repo.insertUser(user);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, serverMessages.emailTaken);
+        throw error;
+      }
+      request.log.info({ userId: user.id }, 'user registered');
+      return reply.code(201).send({ user: publicUser(user) });
+    },
+  );
+
+  app.post<{ Body: LoginBody }>(
+    '/login',
+    {
+      schema: {
+        body: bodySchema(['email', 'password']),
+        response: { 200: { type: 'object', properties: { user: userSchema, token: text } } },
+      },
+      onRequest: loginIpLimit,
+      // The per-email limit needs the parsed body, hence preHandler.
+      preHandler: loginEmailLimit,
+    },
+    async (request, reply) => {
+      const checked = checkLogin(request.body);
+      if (!checked.ok) throw new HttpError(400, checked.message);
+      const { password } = request.body;
+      const user = couldBeAccount(checked.email, password) ? await repo.findUserByEmail(checked.email) : undefined;
+      // The same argon2 work whether or not the account exists: same status, body and timing.
+      const valid = user ? await hasher.verify(user.password_hash, password) : await hasher.verifyDummy(password);
+      if (!user || !valid) throw new HttpError(401, serverMessages.invalidCredentials);
+
+      if (hasher.needsRehash(user.password_hash)) {
+        background.run('password rehash', async () => repo.updatePasswordHash(user.id, await hasher.hash(password)));
+      }
+      const refresh = newRefreshToken(user.id, randomUUID());
+      await repo.insertRefreshToken(refresh.row);
+      setRefreshCookie(reply, refresh.token);
+      request.log.info({ userId: user.id }, 'signed in');
+      return { user: publicUser(user), token: accessToken(user.id, refresh.row.family_id) };
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        body: noFields,
+        response: { 200: { type: 'object', properties: { user: userSchema, token: text } } },
+      },
+    },
+    async (request, reply) => {
+      const ended = () => {
+        clearRefreshCookie(reply);
+        return new HttpError(401, sessionMessages.sessionEnded);
+      };
+      const token = refreshCookie(request);
+      if (!token) throw ended();
+      const row = await repo.findRefreshToken(hashToken(token));
+      if (!row) throw ended();
+      const at = now();
+      if (row.revoked_at !== null) {
+        // A rotated (or signed-out) token came back: whoever holds the family is not trusted.
+        await repo.revokeFamily(row.family_id, iso(at));
+        request.log.warn({ userId: row.user_id, familyId: row.family_id }, 'refresh token reused; family revoked');
+        throw ended();
+      }
+      if (Date.parse(row.expires_at) <= at) throw ended();
+      const user = await repo.findUserById(row.user_id);
+      if (!user) throw ended();
+
+      const next = newRefreshToken(user.id, row.family_id);
+      if (!(await repo.rotateRefreshToken(row.id, next.row, iso(at)))) {
+        await repo.revokeFamily(row.family_id, iso(at));
+        request.log.warn({ userId: row.user_id, familyId: row.family_id }, 'refresh token raced; family revoked');
+        throw ended();
+      }
+      setRefreshCookie(reply, next.token);
+      return { user: publicUser(user), token: accessToken(user.id, row.family_id) };
+    },
+  );
+
+  app.post('/logout', { schema: { body: noFields } }, async (request, reply) => {
+    const token = refreshCookie(request);
+    if (token) {
+      const row = await repo.findRefreshToken(hashToken(token));
+      if (row) await repo.revokeFamily(row.family_id, iso(now()));
+    }
+    clearRefreshCookie(reply);
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/me',
+    { schema: { response: { 200: { type: 'object', properties: { user: userSchema } } } } },
+    async (request) => {
+      const user = await authenticate(request);
+      return { user: publicUser(user) };
+    },
+  );
+
+  app.post<{ Body: ForgotBody }>(
+    '/forgot-password',
+    { schema: { body: bodySchema(['email']), response: { 202: messageSchema } }, onRequest: forgotLimit },
+    async (request, reply) => {
+      const checked = checkForgotPassword(request.body.email);
+      if (!checked.ok) throw new HttpError(400, checked.message);
+      const { email } = checked;
+      // Looked up after the response, so neither the answer nor its timing says whether the account exists.
+      background.run('password reset email', async () => {
+        if (!couldBeAccount(email, '')) return;
+        const user = await repo.findUserByEmail(email);
+        if (!user) return;
+        const token = newOpaqueToken();
+        const at = now();
+        await repo.insertPasswordReset({
+          id: randomUUID(),
+          user_id: user.id,
+          token_hash: hashToken(token),
+          created_at: iso(at),
+          expires_at: iso(at + config.resetTokenTtlSeconds * 1000),
+          used_at: null,
+        });
+        const link = `${config.webOrigins[0]}/resetPassword?token=${token}`;
+        const minutes = Math.round(config.resetTokenTtlSeconds / 60);
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your PathForge password',
+          text: [
+            `Hi ${user.username},`,
+            '',
+            'Someone (hopefully you) asked to reset the password of your PathForge account.',
+            `Open this link within ${minutes} minutes to choose a new password. It works once:`,
+            '',
+            link,
+            '',
+            'If you did not ask for this, ignore this email: your password stays the same.',
+          ].join('\n'),
+        });
+      });
+      return reply.code(202).send({ message: serverMessages.resetRequested });
+    },
+  );
+
+  app.post<{ Body: ResetBody }>(
+    '/reset-password',
+    { schema: { body: bodySchema(['token', 'password']), response: { 200: messageSchema } } },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      const invalidLink = () => new HttpError(400, serverMessages.resetLinkInvalid);
+      if (!OPAQUE_TOKEN_PATTERN.test(token)) throw invalidLink();
+      const reset = await repo.findPasswordReset(hashToken(token));
+      if (!reset || reset.used_at !== null || Date.parse(reset.expires_at) <= now()) throw invalidLink();
+      const problem = checkNewPassword(password);
+      if (problem) throw new HttpError(400, problem);
+      const passwordHash = await hasher.hash(password);
+      if (!(await repo.completePasswordReset(reset.id, reset.user_id, passwordHash, iso(now())))) throw invalidLink();
+      request.log.info({ userId: reset.user_id }, 'password reset; every session revoked');
+      clearRefreshCookie(reply);
+      return reply.code(200).send({ message: serverMessages.passwordReset });
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, PRODUCTION_ARGON2 } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 4000,
+      host: 'localhost',
+      webOrigins: ['http://localhost:5173'],
+      databasePath: resolve('data/pathforge.db'),
+      dataDir: resolve('data'),
+      jwtSecret: null,
+      smtpUrl: null,
+      production: false,
+      logLevel: 'info',
+      trustProxy: false,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 30 * 86_400,
+      resetTokenTtlSeconds: 1800,
+      bodyLimitBytes: 16 * 1024,
+    });
+  });
+
+  it('always uses the production argon2id cost', () => {
+    expect(loadConfig({}).argon2).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+    expect(PRODUCTION_ARGON2).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      WEB_ORIGIN: 'https://app.example.com/, http://localhost:4173',
+      DATABASE_PATH: '/tmp/x/pf.db',
+      JWT_SECRET: 's'.repeat(32),
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      MAIL_FROM: 'PathForge <hi@example.com>',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+      ACCESS_TOKEN_TTL_SECONDS: '10',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      webOrigins: ['https://app.example.com', 'http://localhost:4173'],
+      databasePath: '/tmp/x/pf.db',
+      dataDir: '/tmp/x',
+      jwtSecret: 's'.repeat(32),
+      smtpUrl: 'smtp://user:pass@mail.example.com:587',
+      mailFrom: 'PathForge <hi@example.com>',
+      logLevel: 'warn',
+      trustProxy: 1,
+      accessTokenTtlSeconds: 10,
+    });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ ACCESS_TOKEN_TTL_SECONDS: '1' }, /ACCESS_TOKEN_TTL_SECONDS/],
+    [{ WEB_ORIGIN: 'not a url' }, /WEB_ORIGIN/],
+    [{ WEB_ORIGIN: 'ftp://example.com' }, /WEB_ORIGIN/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
+    [{ NODE_ENV: 'production' }, /JWT_SECRET is required/],
+    [{ RATE_LIMIT_LOGIN_PER_MINUTE: '0' }, /RATE_LIMIT_LOGIN_PER_MINUTE/],
+    [{ RATE_LIMIT_REGISTER_PER_HOUR: '-1' }, /RATE_LIMIT_REGISTER_PER_HOUR/],
+  ])('rejects %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('accepts production with a secret', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).production).toBe(true);
+  });
+});

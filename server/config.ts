@@ -1,0 +1,157 @@
+/**
+ * The API server's configuration. It comes only from environment variables (issue 4 §1); every
+ * variable, its default and its meaning is listed in server/README.md.
+ */
+import { dirname, resolve } from 'node:path';
+
+export type RateLimits = {
+  /** POST /auth/register per IP per hour. */
+  registerPerHour: number;
+  /** POST /auth/login per IP and email per minute. */
+  loginPerMinutePerEmail: number;
+  /** POST /auth/login per IP per minute, whatever the email. */
+  loginPerMinutePerIp: number;
+  /** POST /auth/forgot-password per IP per hour. */
+  forgotPasswordPerHour: number;
+};
+
+/** argon2id cost. Production always uses the issue's m=19456 KiB, t=2, p=1. */
+export type Argon2Cost = { memoryCost: number; timeCost: number; parallelism: number };
+
+export type ServerConfig = {
+  port: number;
+  host: string;
+  /** Origins allowed by CORS. The first one is also where reset links point. */
+  webOrigins: string[];
+  databasePath: string;
+  /** Holds the database, the development JWT secret and the outbox. */
+  dataDir: string;
+  /** null: a development secret is generated once into `<dataDir>/jwt-secret` (not allowed in production). */
+  jwtSecret: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  production: boolean;
+  logLevel: string;
+  trustProxy: boolean | number | string;
+  rateLimits: RateLimits;
+  argon2: Argon2Cost;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  resetTokenTtlSeconds: number;
+  /** Request bodies larger than this get 413. */
+  bodyLimitBytes: number;
+};
+
+export const PRODUCTION_ARGON2: Argon2Cost = Object.freeze({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
+
+export const DEFAULT_RATE_LIMITS: RateLimits = Object.freeze({
+  registerPerHour: 10,
+  loginPerMinutePerEmail: 5,
+  loginPerMinutePerIp: 30,
+  forgotPasswordPerHour: 10,
+});
+
+export const JWT_SECRET_MIN_LENGTH = 32;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}".`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}.`);
+  return value;
+}
+
+function origin(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an origin such as http://localhost:5173, got "${raw}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must use http or https, got "${raw}".`);
+  }
+  return url.origin;
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw; // a comma-separated list of addresses or subnets, as Fastify accepts
+}
+
+/** Reads the configuration from the environment, with the documented defaults. Throws ConfigError. */
+export function loadConfig(env: Env = process.env): ServerConfig {
+  const production = env.NODE_ENV === 'production';
+  const databasePath = resolve(text(env, 'DATABASE_PATH') ?? 'data/pathforge.db');
+  const jwtSecret = text(env, 'JWT_SECRET') ?? null;
+  if (jwtSecret !== null && jwtSecret.length < JWT_SECRET_MIN_LENGTH) {
+    throw new ConfigError(`JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters long.`);
+  }
+  if (jwtSecret === null && production) {
+    throw new ConfigError('JWT_SECRET is required when NODE_ENV=production.');
+  }
+  const webOrigins = (text(env, 'WEB_ORIGIN') ?? 'http://localhost:5173')
+    .split(',')
+    .map((value) => value.trim())
+    .filter((value) => value !== '')
+    .map((value) => origin('WEB_ORIGIN', value));
+  if (webOrigins.length === 0) throw new ConfigError('WEB_ORIGIN must name at least one origin.');
+
+  return {
+    port: integer(env, 'PORT', 4000, 0, 65535),
+    host: text(env, 'HOST') ?? 'localhost',
+    webOrigins,
+    databasePath,
+    dataDir: dirname(databasePath),
+    jwtSecret,
+    smtpUrl: text(env, 'SMTP_URL') ?? null,
+    mailFrom: text(env, 'MAIL_FROM') ?? 'PathForge <no-reply@pathforge.local>',
+    production,
+    logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
+    rateLimits: {
+      registerPerHour: integer(env, 'RATE_LIMIT_REGISTER_PER_HOUR', DEFAULT_RATE_LIMITS.registerPerHour, 1, 1e9),
+      loginPerMinutePerEmail: integer(
+        env,
+        'RATE_LIMIT_LOGIN_PER_MINUTE',
+        DEFAULT_RATE_LIMITS.loginPerMinutePerEmail,
+        1,
+        1e9,
+      ),
+      loginPerMinutePerIp: integer(
+        env,
+        'RATE_LIMIT_LOGIN_IP_PER_MINUTE',
+        DEFAULT_RATE_LIMITS.loginPerMinutePerIp,
+        1,
+        1e9,
+      ),
+      forgotPasswordPerHour: integer(
+        env,
+        'RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR',
+        DEFAULT_RATE_LIMITS.forgotPasswordPerHour,
+        1,
+        1e9,
+      ),
+    },
+    argon2: { ...PRODUCTION_ARGON2 },
+    // 15 minutes. Overridable only so end-to-end tests can watch a token expire and refresh.
+    accessTokenTtlSeconds: integer(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 5, 24 * 60 * 60),
+    refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
+    resetTokenTtlSeconds: 30 * 60,
+    bodyLimitBytes: 16 * 1024,
+  };
+}

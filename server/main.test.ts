@@ -1,0 +1,71 @@
+/** The real entry point as a process: reads the environment, serves, stops cleanly on a signal. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from './test/helpers.ts';
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += String(chunk)));
+  child.stderr?.on('data', (chunk) => (output += String(chunk)));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exit };
+}
+
+async function waitForHealth(url: string, exit: Promise<unknown>): Promise<Response> {
+  let exited = false;
+  void exit.then(() => (exited = true));
+  for (let i = 0; i < 200 && !exited; i += 1) {
+    try {
+      return await fetch(url);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error('the server did not start');
+}
+
+describe('node server/main.ts', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('serves on PORT and exits 0 on %s', async (signal) => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const port = await freePort();
+    const server = start({ PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'db', 'pf.db') });
+    try {
+      const response = await waitForHealth(`http://127.0.0.1:${port}/health`, server.exit);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ok' });
+    } finally {
+      server.child.kill(signal);
+    }
+    expect(await server.exit).toBe(0);
+  });
+
+  it('refuses to start in production without JWT_SECRET, with a clear message', async () => {
+    const server = start({ NODE_ENV: 'production', PORT: '0' });
+    expect(await server.exit).toBe(1);
+    expect(server.output()).toContain('JWT_SECRET is required when NODE_ENV=production');
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Test helpers: a fresh app on a temporary database (one per test file, in os.tmpdir()), JSON
+ * requests through `app.inject`, and cookie reading.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type AppOptions } from '../app.ts';
+import { loadConfig, type Argon2Cost, type RateLimits, type ServerConfig } from '../config.ts';
+
+/**
+ * TEST ONLY: a very low argon2id cost so the suite stays fast. Production always uses
+ * m=19456 KiB, t=2, p=1 (loadConfig never returns anything else).
+ */
+export const TEST_ARGON2: Argon2Cost = { memoryCost: 256, timeCost: 1, parallelism: 1 };
+
+export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+export const WEB_ORIGIN = 'http://localhost:5173';
+
+/** Limits high enough never to trigger, for files that are not about rate limiting. */
+export const NO_LIMITS: RateLimits = {
+  registerPerHour: 1e9,
+  loginPerMinutePerEmail: 1e9,
+  loginPerMinutePerIp: 1e9,
+  forgotPasswordPerHour: 1e9,
+};
+
+export type TestConfigOverrides = Omit<Partial<ServerConfig>, 'rateLimits'> & { rateLimits?: Partial<RateLimits> };
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'pathforge-api-test-'));
+}
+
+export function testConfig(dir: string, overrides: TestConfigOverrides = {}): ServerConfig {
+  const base = loadConfig({ DATABASE_PATH: join(dir, 'pathforge.db'), WEB_ORIGIN, JWT_SECRET: TEST_SECRET });
+  return {
+    ...base,
+    argon2: TEST_ARGON2,
+    ...overrides,
+    rateLimits: { ...NO_LIMITS, ...overrides.rateLimits },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: ServerConfig;
+  dir: string;
+  close(): Promise<void>;
+};
+
+/** A new app on a new temporary database; `close()` removes both. */
+export async function createTestApp(overrides: TestConfigOverrides = {}, options: AppOptions = {}): Promise<TestApp> {
+  const dir = tempDir();
+  const config = testConfig(dir, overrides);
+  const app = await buildApp(config, { logger: false, ...options });
+  return {
+    app,
+    config,
+    dir,
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Headers = Record<string, string>;
+
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  body?: unknown,
+  headers: Headers = {},
+  extra: Partial<InjectOptions> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    ...extra,
+  } as InjectOptions);
+}
+
+export type TestUser = { username: string; email: string; password: string };
+
+let counter = 0;
+export function newUser(overrides: Partial<TestUser> = {}): TestUser {
+  counter += 1;
+  return {
+    username: `Learner ${counter}`,
+    email: `learner${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    password: `Sturdy-pass-${counter}`,
+    ...overrides,
+  };
+}
+
+export async function register(app: FastifyInstance, user: TestUser = newUser()) {
+  const response = await postJson(app, '/auth/register', user);
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { user, response, id: (response.json() as { user: { id: string } }).user.id };
+}
+
+/** Registers and signs in: the access token and the refresh cookie's value. */
+export async function signIn(app: FastifyInstance, user: TestUser = newUser()) {
+  const registered = await register(app, user);
+  const response = await postJson(app, '/auth/login', { email: user.email, password: user.password });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const { token } = response.json() as { token: string };
+  return { ...registered, token, refresh: refreshCookieValue(response) as string, loginResponse: response };
+}
+
+export function setCookieHeaders(response: LightMyRequestResponse): string[] {
+  const header = response.headers['set-cookie'];
+  if (header === undefined) return [];
+  return Array.isArray(header) ? header : [header];
+}
+
+/** The value the response gives pf_refresh ('' when it clears it), or undefined when it does not set it. */
+export function refreshCookieValue(response: LightMyRequestResponse): string | undefined {
+  const cookie = setCookieHeaders(response).find((c) => c.startsWith('pf_refresh='));
+  return cookie === undefined ? undefined : (cookie.split(';')[0] as string).slice('pf_refresh='.length);
+}
+
+export function withRefresh(refresh: string): Headers {
+  return { cookie: `pf_refresh=${refresh}` };
+}
+
+export function bearer(token: string): Headers {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Asserts the error shape every failure shares, and no leak of internals. */
+export function errorMessage(response: LightMyRequestResponse): string | string[] {
+  const body = response.json() as Record<string, unknown>;
+  const keys = Object.keys(body);
+  if (keys.length !== 1 || keys[0] !== 'message') throw new Error(`unexpected error body: ${response.body}`);
+  const { message } = body;
+  const ok = typeof message === 'string' || (Array.isArray(message) && message.every((m) => typeof m === 'string'));
+  if (!ok) throw new Error(`unexpected message: ${response.body}`);
+  if (/\bat .+:\d+:\d+|SQLITE|FST_|Error:|node_modules/i.test(response.body)) {
+    throw new Error(`internal detail leaked: ${response.body}`);
+  }
+  return message as string | string[];
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMAIL_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  authMessages,
+  emailOnlyMessages,
+  validateEmailOnly,
+  validateLogin,
+  validateRegister,
+} from './auth';
+
+const ok = { email: 'ada@example.com', password: 'secret1' };
+const okRegister = { username: 'Ada Lovelace', ...ok };
+
+describe('auth messages (spec §5 and §8, copied exactly)', () => {
+  it('are the spec texts', () => {
+    expect(authMessages).toEqual({
+      required: 'All fields are required!',
+      invalidEmail: 'Invalid email address!',
+      shortPassword: 'Password must be at least 6 characters!',
+    });
+    expect(PASSWORD_MIN_LENGTH).toBe(6);
+  });
+});
+
+describe('validateLogin', () => {
+  it('accepts a valid email and a password of exactly 6 characters', () => {
+    expect(validateLogin(ok)).toBeNull();
+    expect(validateLogin({ email: 'a@b.co', password: '123456' })).toBeNull();
+  });
+
+  it.each([
+    ['empty email', { email: '', password: 'secret1' }],
+    ['empty password', { email: 'ada@example.com', password: '' }],
+    ['both empty', { email: '', password: '' }],
+    ['whitespace-only email', { email: '   ', password: 'secret1' }],
+    ['whitespace-only password', { email: 'ada@example.com', password: ' \t  ' }],
+    ['whitespace-only both', { email: ' ', password: '\n' }],
+  ])('requires every field: %s', (_name, values) => {
+    expect(validateLogin(values)).toBe('All fields are required!');
+  });
+
+  it.each(['ada', 'ada@', 'ada@example', '@example.com', 'ada@example.', 'ada @example.com', 'ada@exa mple.com', 'a@b@c.com'])(
+    'rejects the email %j',
+    (email) => {
+      expect(validateLogin({ email, password: 'secret1' })).toBe('Invalid email address!');
+    },
+  );
+
+  it('ignores white space around the email', () => {
+    expect(validateLogin({ email: '  ada@example.com\t', password: 'secret1' })).toBeNull();
+  });
+
+  it('needs at least 6 characters of password (5 fails, 6 passes)', () => {
+    expect(validateLogin({ ...ok, password: '12345' })).toBe('Password must be at least 6 characters!');
+    expect(validateLogin({ ...ok, password: 'a' })).toBe('Password must be at least 6 characters!');
+    expect(validateLogin({ ...ok, password: '123456' })).toBeNull();
+  });
+
+  it('counts white space inside a password (it is not trimmed for the length check)', () => {
+    expect(validateLogin({ ...ok, password: ' 1234 ' })).toBeNull();
+    expect(validateLogin({ ...ok, password: ' 123 ' })).toBe('Password must be at least 6 characters!');
+  });
+
+  it('checks in the spec order: required, then email, then password length', () => {
+    // Empty password and a bad email: "required" wins.
+    expect(validateLogin({ email: 'not-an-email', password: '' })).toBe('All fields are required!');
+    // Bad email and a short password: the email wins.
+    expect(validateLogin({ email: 'not-an-email', password: '123' })).toBe('Invalid email address!');
+  });
+});
+
+describe('validateRegister', () => {
+  it('accepts a complete registration', () => {
+    expect(validateRegister(okRegister)).toBeNull();
+    expect(validateRegister({ username: 'A', email: 'a@b.co', password: '123456' })).toBeNull();
+  });
+
+  it.each([
+    ['empty username', { ...okRegister, username: '' }],
+    ['whitespace-only username', { ...okRegister, username: '   ' }],
+    ['empty email', { ...okRegister, email: '' }],
+    ['whitespace-only email', { ...okRegister, email: '  ' }],
+    ['empty password', { ...okRegister, password: '' }],
+    ['whitespace-only password', { ...okRegister, password: '      ' }],
+    ['everything empty', { username: '', email: '', password: '' }],
+  ])('requires every field: %s', (_name, values) => {
+    expect(validateRegister(values)).toBe('All fields are required!');
+  });
+
+  it('rejects a malformed email', () => {
+    expect(validateRegister({ ...okRegister, email: 'ada.example.com' })).toBe('Invalid email address!');
+    expect(validateRegister({ ...okRegister, email: 'ada@ex ample.com' })).toBe('Invalid email address!');
+  });
+
+  it('needs at least 6 characters of password (5 fails, 6 passes)', () => {
+    expect(validateRegister({ ...okRegister, password: '12345' })).toBe('Password must be at least 6 characters!');
+    expect(validateRegister({ ...okRegister, password: '123456' })).toBeNull();
+  });
+
+  it('checks in the spec order: required (username included), then email, then password length', () => {
+    expect(validateRegister({ username: '', email: 'bad', password: '1' })).toBe('All fields are required!');
+    expect(validateRegister({ username: 'Ada', email: 'bad', password: '1' })).toBe('Invalid email address!');
+    expect(validateRegister({ username: 'Ada', email: 'ada@example.com', password: '1' })).toBe(
+      'Password must be at least 6 characters!',
+    );
+  });
+});
+
+describe('validateEmailOnly (forgot password)', () => {
+  it('has its own "empty" message and shares the invalid-email one', () => {
+    expect(emailOnlyMessages).toEqual({ required: 'Enter your email address.', invalidEmail: 'Invalid email address!' });
+  });
+
+  it.each(['', ' ', '\t\n  '])('asks for an email when it is empty or white space (%j)', (email) => {
+    expect(validateEmailOnly(email)).toBe('Enter your email address.');
+  });
+
+  it.each(['ada', 'ada@example', 'ada@@example.com', 'ada @example.com', '@example.com'])('rejects %j', (email) => {
+    expect(validateEmailOnly(email)).toBe('Invalid email address!');
+  });
+
+  it.each(['ada@example.com', '  ada@example.com  ', 'first.last+tag@sub.example.co.uk'])('accepts %j', (email) => {
+    expect(validateEmailOnly(email)).toBeNull();
+  });
+
+  it('uses the same pattern as sign-in', () => {
+    for (const email of ['ada@example.com', 'ada@example', 'a b@c.d']) {
+      expect(validateEmailOnly(email) === null).toBe(EMAIL_PATTERN.test(email));
+      expect(validateEmailOnly(email) === null).toBe(validateLogin({ email, password: 'secret1' }) === null);
+    }
+  });
+});
