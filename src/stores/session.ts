@@ -24,6 +24,8 @@ export type SessionState = {
 type SessionActions = {
   signedIn(user: User, token: string): void;
   tokenRefreshed(token: string): void;
+  /** The API confirmed the stored session; keep its fresh copy of the user. */
+  userConfirmed(user: User): void;
   registered(email: string): void;
   setLoading(isLoading: boolean): void;
   setError(error: string | null): void;
@@ -63,6 +65,7 @@ export const useSession = create<SessionState & SessionActions>()(
       signedIn: (user, token) =>
         set({ user, token, isLoading: false, error: null, registrationPending: false, pendingEmail: null }),
       tokenRefreshed: (token) => set({ token }),
+      userConfirmed: (user) => set((state) => (state.token ? { user } : {})),
       registered: (email) => set({ registrationPending: true, pendingEmail: email }),
       setLoading: (isLoading) => set({ isLoading }),
       setError: (error) => set({ error }),

@@ -1,0 +1,109 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button, Field, HStack, Input, Link, Stack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
+import { FormError, GoogleButton, OrDivider } from '../../components/AuthLayout/AuthFormParts';
+import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
+import { useFormError } from '../../components/AuthLayout/useFormError';
+import { authMessages, validateLogin, type LoginValues } from '../../domain/auth';
+
+export type LoginScreenProps = {
+  isSubmitting: boolean;
+  /** Filled in after registration, so the new learner only types the password. */
+  defaultEmail?: string;
+  /** Called with a valid form only (email trimmed). */
+  onSubmit(values: LoginValues): void;
+  onGoogle(): void;
+};
+
+type FieldName = keyof LoginValues;
+
+/** Which fields a validation message is about, so exactly those are marked invalid. */
+function fieldsInError(message: string, values: LoginValues): FieldName[] {
+  if (message === authMessages.required) return (['email', 'password'] as const).filter((f) => values[f].trim() === '');
+  if (message === authMessages.invalidEmail) return ['email'];
+  if (message === authMessages.shortPassword) return ['password'];
+  return [];
+}
+
+/** /login (spec §2): email and password, with the §5 checks before anything is sent. */
+export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, onGoogle }: LoginScreenProps) {
+  const [values, setValues] = useState<LoginValues>({ email: defaultEmail ?? '', password: '' });
+  const { message, errorId, fail, clear, fieldProps } = useFormError<FieldName>();
+
+  const change = (name: FieldName) => (event: ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const problem = validateLogin(values);
+    if (problem) {
+      fail(problem, fieldsInError(problem, values));
+      return;
+    }
+    clear();
+    onSubmit({ email: values.email.trim(), password: values.password });
+  };
+
+  const email = fieldProps('email');
+  const password = fieldProps('password');
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Sign in to pick up your learning path where you left off."
+      footer={
+        <>
+          Don’t have an account?{' '}
+          <Link asChild color="brand.fg" fontWeight="semibold">
+            <RouterLink to="/register">Sign Up</RouterLink>
+          </Link>
+        </>
+      }
+    >
+      <Stack gap="5">
+        <Stack asChild gap="5">
+          <form noValidate onSubmit={submit} aria-label="Sign in">
+            <Field.Root required invalid={email.invalid}>
+              <Field.Label>Email</Field.Label>
+              <Input
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="you@example.com"
+                size="lg"
+                value={values.email}
+                onChange={change('email')}
+                aria-describedby={email.describedBy}
+              />
+            </Field.Root>
+            <Field.Root required invalid={password.invalid}>
+              <HStack justify="space-between" w="full">
+                <Field.Label>Password</Field.Label>
+                <Link asChild fontSize="sm" color="brand.fg" fontWeight="medium">
+                  <RouterLink to="/forgotPassword">Forgot password</RouterLink>
+                </Link>
+              </HStack>
+              <PasswordInput
+                name="password"
+                autoComplete="current-password"
+                size="lg"
+                value={values.password}
+                onChange={change('password')}
+                aria-describedby={password.describedBy}
+              />
+            </Field.Root>
+            <FormError id={errorId} message={message} />
+            <Button type="submit" colorPalette="brand" size="lg" width="full" loading={isSubmitting} loadingText="Signing in…">
+              Sign In
+            </Button>
+          </form>
+        </Stack>
+        <OrDivider />
+        <GoogleButton onClick={onGoogle} disabled={isSubmitting} />
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,45 @@
+import { Box, Button, Center, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { House } from 'lucide-react';
+import { Logo } from '../../components/Logo/Logo';
+
+/** Any unknown path (spec §2, §8): 'Oops! Page not found' and a way home. Takes no props. */
+export function NotFoundScreen() {
+  return (
+    <Flex minH="100dvh" direction="column" bg="page" px="6" py={{ base: '6', md: '10' }}>
+      <Box as="header" alignSelf={{ base: 'flex-start', md: 'center' }}>
+        <Link asChild rounded="md" _hover={{ textDecoration: 'none' }}>
+          <RouterLink to="/" aria-label="PathForge home">
+            <Logo />
+          </RouterLink>
+        </Link>
+      </Box>
+      <Center as="main" flex="1" py="12">
+        <Stack gap="4" maxW="md" textAlign="center" align="center">
+          <Text
+            aria-hidden="true"
+            fontSize={{ base: '6xl', md: '7xl' }}
+            fontWeight="extrabold"
+            lineHeight="1"
+            letterSpacing="-0.04em"
+            color="brand.fg"
+          >
+            404
+          </Text>
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
+            Oops! Page not found
+          </Heading>
+          <Text color="fg.muted">
+            The page you’re looking for doesn’t exist or has moved. Check the address, or head back home and keep
+            building.
+          </Text>
+          <Button asChild colorPalette="brand" size="lg" mt="2">
+            <RouterLink to="/">
+              <House aria-hidden="true" /> Return Home
+            </RouterLink>
+          </Button>
+        </Stack>
+      </Center>
+    </Flex>
+  );
+}

@@ -1,0 +1,124 @@
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button, Field, Input, Link, Stack } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
+import { FormError, GoogleButton, OrDivider } from '../../components/AuthLayout/AuthFormParts';
+import { useFormError } from '../../components/AuthLayout/useFormError';
+import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
+import { authMessages, PASSWORD_MIN_LENGTH, validateRegister, type RegisterValues } from '../../domain/auth';
+
+export type RegisterScreenProps = {
+  isSubmitting: boolean;
+  /** Called with a valid form only (name and email trimmed). */
+  onSubmit(values: RegisterValues): void;
+  onGoogle(): void;
+};
+
+type FieldName = keyof RegisterValues;
+
+function fieldsInError(message: string, values: RegisterValues): FieldName[] {
+  if (message === authMessages.required)
+    return (['username', 'email', 'password'] as const).filter((f) => values[f].trim() === '');
+  if (message === authMessages.invalidEmail) return ['email'];
+  if (message === authMessages.shortPassword) return ['password'];
+  return [];
+}
+
+/** /register, "Create Account" (spec §2): Full Name, Email and Password, all required, checked per §5. */
+export function RegisterScreen({ isSubmitting, onSubmit, onGoogle }: RegisterScreenProps) {
+  const [values, setValues] = useState<RegisterValues>({ username: '', email: '', password: '' });
+  const { message, errorId, fail, clear, fieldProps } = useFormError<FieldName>();
+  const passwordHintId = useId();
+
+  const change = (name: FieldName) => (event: ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const problem = validateRegister(values);
+    if (problem) {
+      fail(problem, fieldsInError(problem, values));
+      return;
+    }
+    clear();
+    onSubmit({ username: values.username.trim(), email: values.email.trim(), password: values.password });
+  };
+
+  const username = fieldProps('username');
+  const email = fieldProps('email');
+  const password = fieldProps('password', passwordHintId);
+
+  return (
+    <AuthLayout
+      title="Create Account"
+      subtitle="Join PathForge and start building real projects. No credit card required."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link asChild color="brand.fg" fontWeight="semibold">
+            <RouterLink to="/login">Sign In</RouterLink>
+          </Link>
+        </>
+      }
+    >
+      <Stack gap="5">
+        <Stack asChild gap="5">
+          <form noValidate onSubmit={submit} aria-label="Create account">
+            <Field.Root required invalid={username.invalid}>
+              <Field.Label>Full Name</Field.Label>
+              <Input
+                name="username"
+                autoComplete="name"
+                placeholder="Ada Lovelace"
+                size="lg"
+                value={values.username}
+                onChange={change('username')}
+                aria-describedby={username.describedBy}
+              />
+            </Field.Root>
+            <Field.Root required invalid={email.invalid}>
+              <Field.Label>Email</Field.Label>
+              <Input
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                placeholder="you@example.com"
+                size="lg"
+                value={values.email}
+                onChange={change('email')}
+                aria-describedby={email.describedBy}
+              />
+            </Field.Root>
+            <Field.Root required invalid={password.invalid} ids={{ helperText: passwordHintId }}>
+              <Field.Label>Password</Field.Label>
+              <PasswordInput
+                name="password"
+                autoComplete="new-password"
+                size="lg"
+                value={values.password}
+                onChange={change('password')}
+                aria-describedby={password.describedBy}
+              />
+              <Field.HelperText>At least {PASSWORD_MIN_LENGTH} characters.</Field.HelperText>
+            </Field.Root>
+            <FormError id={errorId} message={message} />
+            <Button
+              type="submit"
+              colorPalette="brand"
+              size="lg"
+              width="full"
+              loading={isSubmitting}
+              loadingText="Creating account…"
+            >
+              Sign Up
+            </Button>
+          </form>
+        </Stack>
+        <OrDivider />
+        <GoogleButton onClick={onGoogle} disabled={isSubmitting} />
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,162 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button, Field, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ArrowLeft, CircleCheck, Unlink } from 'lucide-react';
+import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
+import { FormError } from '../../components/AuthLayout/AuthFormParts';
+import { useFormError } from '../../components/AuthLayout/useFormError';
+import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
+import { PASSWORD_MIN_LENGTH } from '../../domain/auth';
+import { validateNewPassword, type NewPasswordField, type NewPasswordValues } from './parts/validateNewPassword';
+
+export type ResetPasswordStatus = 'idle' | 'submitting' | 'done';
+
+export type ResetPasswordScreenProps = {
+  /** From the emailed link (`/resetPassword?token=…`); null when the link has none. */
+  token: string | null;
+  status: ResetPasswordStatus;
+  /** Called with a valid new password only (the container adds the token). */
+  onSubmit(values: { password: string }): void;
+};
+
+export const INVALID_LINK_MESSAGE = 'This reset link is invalid or has expired.';
+export const PASSWORD_RESET_MESSAGE = 'Your password has been reset.';
+
+function BackToSignIn() {
+  return (
+    <Link asChild color="brand.fg" fontWeight="semibold">
+      <RouterLink to="/login">
+        <ArrowLeft size={16} aria-hidden="true" />
+        Back to Sign In
+      </RouterLink>
+    </Link>
+  );
+}
+
+/** A short statement with an icon, used by the "invalid link" and "done" states. */
+function Notice({ tone, children }: { tone: 'error' | 'success'; children: string }) {
+  const palette = tone === 'error' ? 'red' : 'green';
+  return (
+    <HStack
+      align="flex-start"
+      gap="3"
+      colorPalette={palette}
+      bg="colorPalette.subtle"
+      borderWidth="1px"
+      borderColor="colorPalette.muted"
+      rounded="lg"
+      p="4"
+    >
+      <Icon color="colorPalette.fg" boxSize="5" mt="0.5" flexShrink={0}>
+        {tone === 'error' ? <Unlink aria-hidden="true" /> : <CircleCheck aria-hidden="true" />}
+      </Icon>
+      <Text fontWeight="medium" color="fg">
+        {children}
+      </Text>
+    </HStack>
+  );
+}
+
+/** /resetPassword?token=… (issue 4): choose a new password from an emailed link. */
+export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordScreenProps) {
+  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirm: '' });
+  const { message, errorId, fail, clear, fieldProps } = useFormError<NewPasswordField>();
+  const hintId = useId();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const previous = useRef(status);
+
+  // The form is replaced by the confirmation: move focus to its heading so it is read out.
+  useEffect(() => {
+    if (status === 'done' && previous.current !== 'done') titleRef.current?.focus();
+    previous.current = status;
+  }, [status]);
+
+  if (!token) {
+    return (
+      <AuthLayout title="Reset link not valid" footer={<BackToSignIn />}>
+        <Stack gap="5">
+          <Notice tone="error">{INVALID_LINK_MESSAGE}</Notice>
+          <Text color="fg.muted" fontSize="sm">
+            Each link works once and expires after 30 minutes. Ask for a new one and use the latest email.
+          </Text>
+          <Button asChild colorPalette="brand" size="lg" width="full">
+            <RouterLink to="/forgotPassword">Request a new link</RouterLink>
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  if (status === 'done') {
+    return (
+      <AuthLayout title="Password updated" titleRef={titleRef}>
+        <Stack gap="5">
+          <Notice tone="success">{PASSWORD_RESET_MESSAGE}</Notice>
+          <Text color="fg.muted" fontSize="sm">
+            For your security, you have been signed out everywhere. Sign in with your new password.
+          </Text>
+          <Button asChild colorPalette="brand" size="lg" width="full">
+            <RouterLink to="/login">Sign In</RouterLink>
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  const submitting = status === 'submitting';
+  const change = (name: NewPasswordField) => (event: ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const problem = validateNewPassword(values);
+    if (problem) {
+      fail(problem.message, problem.fields);
+      return;
+    }
+    clear();
+    onSubmit({ password: values.password });
+  };
+  const password = fieldProps('password', hintId);
+  const confirm = fieldProps('confirm');
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      subtitle="Pick something you don’t use on other sites."
+      footer={<BackToSignIn />}
+    >
+      <Stack asChild gap="5">
+        <form noValidate onSubmit={submit} aria-label="Set a new password">
+          <Field.Root required invalid={password.invalid} ids={{ helperText: hintId }}>
+            <Field.Label>New password</Field.Label>
+            <PasswordInput
+              name="password"
+              autoComplete="new-password"
+              size="lg"
+              value={values.password}
+              onChange={change('password')}
+              aria-describedby={password.describedBy}
+            />
+            <Field.HelperText>At least {PASSWORD_MIN_LENGTH} characters.</Field.HelperText>
+          </Field.Root>
+          <Field.Root required invalid={confirm.invalid}>
+            <Field.Label>Confirm password</Field.Label>
+            <PasswordInput
+              name="confirm"
+              autoComplete="new-password"
+              size="lg"
+              value={values.confirm}
+              onChange={change('confirm')}
+              aria-describedby={confirm.describedBy}
+            />
+          </Field.Root>
+          <FormError id={errorId} message={message} />
+          <Button type="submit" colorPalette="brand" size="lg" width="full" loading={submitting} loadingText="Saving…">
+            Reset Password
+          </Button>
+        </form>
+      </Stack>
+    </AuthLayout>
+  );
+}
