@@ -10,6 +10,8 @@ import { chromeArgs, chromePath } from './scripts/chromium.ts';
  */
 export const E2E_WEB = 'http://localhost:4183';
 export const E2E_API = 'http://localhost:4010';
+/** The test API's signing key: the expired-token test signs a token with it. Test-only. */
+export const E2E_JWT_SECRET = 'e2e-only-secret-e2e-only-secret-e2e-only';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pathforge-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one folder
 
@@ -41,9 +43,13 @@ export default defineConfig({
         PORT: '4010',
         WEB_ORIGIN: E2E_WEB,
         DATABASE_PATH: join(dataDir, 'pathforge.db'),
-        JWT_SECRET: 'e2e-only-secret-e2e-only-secret-e2e-only',
-        // Short access tokens so the silent refresh is exercised for real.
-        ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '900',
+        JWT_SECRET: E2E_JWT_SECRET,
+        // Every test registers its own learner from 127.0.0.1: lift the per-IP limits. The per-email
+        // login limit stays at its production value (5 a minute) so the sixth attempt is tested for real.
+        RATE_LIMIT_REGISTER_PER_HOUR: '10000',
+        RATE_LIMIT_LOGIN_IP_PER_MINUTE: '10000',
+        RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '10000',
+        LOG_LEVEL: 'warn',
       },
     },
     {

@@ -7,9 +7,20 @@ import { applyColorMode, type ColorMode } from '../src/theme/colorMode';
 import { startStoryWorker } from './msw';
 import './preview.css';
 
-/** Stories render inside PathForge's providers; `globals.theme` picks light or dark. */
+/**
+ * Stories render inside PathForge's providers; `globals.theme` picks light or dark. A story with
+ * `parameters.ownRouter` (the Flows/ stories, which run the app's real route table) brings its own
+ * router; every other story gets a MemoryRouter at `parameters.route`.
+ */
 const withProviders: Decorator = (Story, context) => {
   applyColorMode((context.globals.theme as ColorMode | undefined) ?? 'light');
+  if (context.parameters.ownRouter) {
+    return (
+      <UiProvider>
+        <Story />
+      </UiProvider>
+    );
+  }
   const route = (context.parameters.route as string | undefined) ?? '/';
   return (
     <UiProvider>

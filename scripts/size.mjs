@@ -4,7 +4,9 @@
  *  - the JavaScript the landing page loads before it is interactive (entry + landing route, with
  *    every chunk they import statically), budget 160 KiB;
  *  - every lazy route chunk on its own (the code that route adds), budget 30 KiB each.
- * Exits non-zero when a budget is exceeded. `--no-build` measures the existing dist/.
+ * It also fails when any production chunk contains Mock Service Worker code: mocks are for
+ * stories and tests only. Exits non-zero when a budget is exceeded. `--no-build` measures the
+ * existing dist/.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -57,8 +59,15 @@ for (const [name, size, budget] of rows) {
   console.log(`  ${ok ? '✔' : '✘'} ${name.padEnd(42)} ${kib(size).padStart(10)}  (budget ${kib(budget)})`);
 }
 for (const [key, value] of shared) console.log(`    shared lazy chunk ${String(value.name ?? key).padEnd(24)} ${kib(gz(value.file)).padStart(10)}`);
+// The mocks (src/fixtures/msw) must never reach users.
+const mocked = Object.values(manifest)
+  .filter((v) => v.file.endsWith('.js'))
+  .filter((v) => /mockServiceWorker|\[MSW\]|msw\/browser/.test(readFileSync(`dist/${v.file}`, 'utf8')));
+for (const v of mocked) console.error(`  ✘ ${v.file} contains Mock Service Worker code`);
+if (mocked.length > 0) over = true;
+else console.log('  ✔ no chunk contains Mock Service Worker code');
 if (over) {
-  console.error('\nsize: over budget');
+  console.error('\nsize: over budget (or mocks in the build)');
   process.exit(1);
 }
 console.log('\nsize: every budget met');

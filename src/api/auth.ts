@@ -8,8 +8,6 @@ export const authMessages = {
   loggedIn: 'Logged in successfully',
   registered: 'Account created successfully',
   googleUnavailable: 'Google sign-in is not available yet. Please use your email and password.',
-  resetSent: 'If an account exists for that email, a reset link is on its way.',
-  passwordReset: 'Your password has been reset. Sign in with your new password.',
 } as const;
 
 const showError = (error: unknown) => notify('error', apiErrorMessage(error));
@@ -67,7 +65,7 @@ export const authMutations = {
       mutationFn: async (values: { token: string; password: string }) => {
         await api.post('/auth/reset-password', values);
       },
-      onSuccess: () => notify('success', authMessages.passwordReset),
+      // The screen itself confirms (and moves focus there): no toast on top of it.
       onError: showError,
     }),
 };

@@ -1,8 +1,31 @@
-import { Outlet } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { authMutations } from '../api/auth';
+import { AppShell } from '../components/AppShell/AppShell';
+import { usePreferences } from '../stores/preferences';
+import { useSession } from '../stores/session';
 import { useConfirmSession } from './useConfirmSession';
 
-/** Placeholder until the app layout with its sidebar lands (issue 3). */
+/** The signed-in frame around every /app page: the sidebar (collapsed state remembered) and Sign Out. */
 export function AppLayoutRoute() {
   useConfirmSession();
-  return <Outlet />;
+  const user = useSession((s) => s.user);
+  const collapsed = usePreferences((s) => s.sidebarCollapsed);
+  const setCollapsed = usePreferences((s) => s.setSidebarCollapsed);
+  const navigate = useNavigate();
+  // Signing out clears the session even when the API is down (authMutations.logout's onSettled).
+  const logout = useMutation(authMutations.logout());
+
+  if (!user) return null; // RequireSession redirects.
+  return (
+    <AppShell
+      user={user}
+      collapsed={collapsed}
+      onToggleCollapsed={() => setCollapsed(!collapsed)}
+      onSignOut={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}
+      isSigningOut={logout.isPending}
+    >
+      <Outlet />
+    </AppShell>
+  );
 }

@@ -1,20 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
-import { Button, Center, Heading, Stack } from '@chakra-ui/react';
-import { authMutations } from '../api/auth';
+import { Heading } from '@chakra-ui/react';
 import { useSession } from '../stores/session';
 
-/** Placeholder until the dashboard lands (issue 3). */
+/** Placeholder until the dashboard lands (issue 3): greets the signed-in learner by name. */
 export function DashboardRoute() {
   const user = useSession((s) => s.user);
-  const navigate = useNavigate();
-  const logout = useMutation(authMutations.logout());
   return (
-    <Center minH="100dvh">
-      <Stack align="center" gap="4">
-        <Heading as="h1">Welcome back, {user?.username}!</Heading>
-        <Button onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}>Sign Out</Button>
-      </Stack>
-    </Center>
+    <Heading as="h1" size="2xl">
+      Welcome back, {user?.username}!
+    </Heading>
   );
 }

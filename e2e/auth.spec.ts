@@ -1,0 +1,160 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { signAccessToken } from '../server/auth/jwt.ts';
+import { E2E_JWT_SECRET } from '../playwright.config';
+import { createSession, newLearner, toast } from './support';
+
+const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+function storedSession(page: Page) {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem('pathforge') ?? 'null') as {
+    state: { user: { username: string } | null; token: string | null };
+    version: number;
+  } | null);
+}
+
+/** The newest reset link mailed to `email` (the API writes mail to the outbox without SMTP). */
+function resetLinkFor(email: string): string | null {
+  let files: string[];
+  try {
+    files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return null;
+  }
+  const mails = files
+    .map((name) => readFileSync(join(outbox, name), 'utf8'))
+    .filter((text) => text.includes(email));
+  const match = mails.at(-1)?.match(/\/resetPassword\?token=([A-Za-z0-9_-]{43})/);
+  return match ? `/resetPassword?token=${match[1]}` : null;
+}
+
+test.describe('an account, from registration to sign-out', () => {
+  test('register, sign in, stay signed in across a reload, sign out, and the app is closed again', async ({ page }) => {
+    const learner = newLearner('journey');
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+    await page.getByLabel('Full Name').fill(learner.username);
+    await page.getByLabel('Email').fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+
+    await expect(toast(page, 'Account created successfully')).toBeVisible();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByLabel('Email')).toHaveValue(learner.email);
+
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(toast(page, 'Logged in successfully')).toBeVisible();
+    await expect(page).toHaveURL('/app/dashboard');
+    await expect(page.getByRole('heading', { name: new RegExp(learner.username) })).toBeVisible();
+
+    await page.reload();
+    await expect(page).toHaveURL('/app/dashboard');
+    await expect(page.getByRole('heading', { name: new RegExp(learner.username) })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL('/');
+    expect((await storedSession(page))?.state.token ?? null).toBeNull();
+
+    await page.goto('/app/dashboard');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('registering an email twice shows the server’s message and keeps the form filled', async ({ page, request }) => {
+    const { learner } = await createSession(request, 'duplicate');
+    await page.goto('/register');
+    await page.getByLabel('Full Name').fill('Someone Else');
+    await page.getByLabel('Email').fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill('another-good-password');
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(toast(page, 'An account with this email already exists')).toBeVisible();
+    await expect(page).toHaveURL('/register');
+    await expect(page.getByLabel('Full Name')).toHaveValue('Someone Else');
+  });
+
+  test('a wrong password says so, and the sixth attempt in a minute says how long to wait', async ({ page, request }) => {
+    const { learner } = await createSession(request, 'wrong-password');
+    await page.goto('/login');
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await signIn(page, learner.email, 'not-the-password');
+      await expect(toast(page, 'Invalid email or password').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
+    }
+    await signIn(page, learner.email, learner.password);
+    await expect(toast(page, /Too many attempts\. Try again in \d+ seconds?\./)).toBeVisible();
+    await expect(page).toHaveURL('/login');
+  });
+});
+
+test.describe('a forgotten password', () => {
+  test('the emailed link sets a new password; the old one stops working', async ({ page, request }) => {
+    const { learner } = await createSession(request, 'reset');
+    await page.goto('/login');
+    await page.getByRole('link', { name: /Forgot password/i }).click();
+    await expect(page).toHaveURL('/forgotPassword');
+    await page.getByLabel('Email').fill(learner.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText('If an account exists for that email, a reset link is on its way.')).toBeVisible();
+
+    await expect.poll(() => resetLinkFor(learner.email), { timeout: 10_000 }).not.toBeNull();
+    await page.goto(resetLinkFor(learner.email) ?? '');
+    const newPassword = 'a-brand-new-passphrase';
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByLabel('Confirm password').fill(newPassword);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Sign In' }).click();
+    await signIn(page, learner.email, learner.password);
+    await expect(toast(page, 'Invalid email or password')).toBeVisible();
+    await signIn(page, learner.email, newPassword);
+    await expect(page).toHaveURL('/app/dashboard');
+
+    // The link works once.
+    await page.goto(resetLinkFor(learner.email) ?? '');
+    await page.getByLabel('New password').fill('yet-another-passphrase');
+    await page.getByLabel('Confirm password').fill('yet-another-passphrase');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(toast(page, 'This reset link is invalid or has expired.')).toBeVisible();
+  });
+});
+
+test.describe('an expired access token', () => {
+  test('is refreshed silently: the learner stays signed in and gets a new token', async ({ page, request }) => {
+    const { learner } = await createSession(request, 'refresh');
+    await page.goto('/login');
+    await signIn(page, learner.email, learner.password);
+    await expect(page).toHaveURL('/app/dashboard');
+
+    const session = await storedSession(page);
+    const token = session?.state.token ?? '';
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub: string;
+      sid: string;
+    };
+    // The same session's token, signed by the server's key, but expired an hour ago.
+    const expired = signAccessToken({ sub: claims.sub, sid: claims.sid }, Date.now() - 2 * 3600_000, 900, {
+      secret: E2E_JWT_SECRET,
+    });
+    await page.evaluate((value) => {
+      const stored = JSON.parse(window.localStorage.getItem('pathforge') ?? '{}') as { state: { token: string } };
+      stored.state.token = value;
+      window.localStorage.setItem('pathforge', JSON.stringify(stored));
+    }, expired);
+
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/auth/refresh') && r.status() === 200);
+    await page.reload();
+    await refreshed;
+    await expect(page).toHaveURL('/app/dashboard');
+    await expect(page.getByRole('heading', { name: new RegExp(learner.username) })).toBeVisible();
+    await expect.poll(async () => (await storedSession(page))?.state.token).not.toBe(expired);
+    expect((await storedSession(page))?.state.token).not.toBe(token);
+  });
+});

@@ -1,0 +1,32 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_API, E2E_WEB } from '../playwright.config';
+
+export const password = 'correct-horse-battery';
+
+/** Each test gets its own learner: tests never depend on each other's data. */
+export function newLearner(tag: string) {
+  const id = `${tag}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return { username: `Learner ${tag}`, email: `${id}@example.com`, password };
+}
+
+/** Registers and signs in through the real API; returns what the web app stores. */
+export async function createSession(request: APIRequestContext, tag: string) {
+  const learner = newLearner(tag);
+  const headers = { Origin: E2E_WEB, 'Content-Type': 'application/json' };
+  const registered = await request.post(`${E2E_API}/auth/register`, { data: learner, headers });
+  if (registered.status() !== 201) throw new Error(`register failed: ${registered.status()} ${await registered.text()}`);
+  const login = await request.post(`${E2E_API}/auth/login`, { data: { email: learner.email, password }, headers });
+  if (login.status() !== 200) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
+  const body = (await login.json()) as { user: { username: string }; token: string };
+  return { learner, ...body };
+}
+
+/** Puts a signed-in session in the browser's storage before the app starts, as a reload would find it. */
+export async function seedSession(page: Page, session: { user: unknown; token: string }) {
+  await page.addInitScript((value) => {
+    window.localStorage.setItem('pathforge', JSON.stringify({ state: value, version: 1 }));
+  }, { user: session.user, token: session.token });
+}
+
+/** The toast that says `text` (toasts live in a region outside the page's main content). */
+export const toast = (page: Page, text: string) => page.getByRole('region', { name: /notifications/i }).getByText(text);

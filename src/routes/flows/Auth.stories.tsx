@@ -1,0 +1,127 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor } from 'storybook/test';
+import {
+  authDownHandlers,
+  authHandlers,
+  loginRateLimitedHandlers,
+  registerRejectedHandlers,
+  samplePassword,
+  sampleToken,
+} from '../../fixtures/msw/auth';
+import { sampleUser } from '../../fixtures/user';
+import { useSession } from '../../stores/session';
+import { AppFlow } from './AppFlow';
+
+/**
+ * Sign-in and registration through the real route table, containers, mutations and session
+ * store, with MSW answering as the API does. The screens' own states are in Screens/.
+ */
+const meta = {
+  title: 'Flows/Sign In and Registration',
+  component: AppFlow,
+  parameters: { ownRouter: true, layout: 'fullscreen', msw: authHandlers },
+  args: { initialPath: '/login' },
+  beforeEach: () => {
+    useSession.getState().logout();
+    useSession.setState({ registrationPending: false, pendingEmail: null });
+  },
+} satisfies Meta<typeof AppFlow>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const toast = (text: string | RegExp) => screen.findByRole('status', { name: text }, { timeout: 5000 });
+
+async function signIn(email: string, password: string) {
+  await userEvent.type(await screen.findByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+export const SuccessfulSignIn: Story = {
+  play: async () => {
+    await signIn(sampleUser.email, samplePassword);
+    await expect(await toast('Logged in successfully')).toBeVisible();
+    await expect(
+      await screen.findByRole('heading', { name: new RegExp(sampleUser.username) }, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(useSession.getState()).toMatchObject({ user: sampleUser, token: sampleToken });
+  },
+};
+
+export const WrongPassword: Story = {
+  play: async () => {
+    await signIn(sampleUser.email, 'not-the-password');
+    await expect(await toast('Invalid email or password')).toBeVisible();
+    await expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await expect(useSession.getState().token).toBeNull();
+  },
+};
+
+export const TooManyAttempts: Story = {
+  parameters: { msw: loginRateLimitedHandlers },
+  play: async () => {
+    await signIn(sampleUser.email, samplePassword);
+    await expect(await toast('Too many attempts. Try again in 42 seconds.')).toBeVisible();
+  },
+};
+
+export const ApiDown: Story = {
+  parameters: { msw: authDownHandlers },
+  play: async () => {
+    await signIn(sampleUser.email, samplePassword);
+    await expect(await toast(/can’t reach PathForge right now/)).toBeVisible();
+    await expect(screen.getByLabelText('Email')).toHaveValue(sampleUser.email);
+  },
+};
+
+export const VisitorSentToSignIn: Story = {
+  args: { initialPath: '/app/dashboard' },
+  play: async () => {
+    await expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 5000 })).toBeVisible();
+    await signIn(sampleUser.email, samplePassword);
+    await expect(
+      await screen.findByRole('heading', { name: new RegExp(sampleUser.username) }, { timeout: 5000 }),
+    ).toBeVisible();
+  },
+};
+
+async function register(values: { username: string; email: string; password: string }) {
+  await userEvent.type(await screen.findByLabelText('Full Name'), values.username);
+  await userEvent.type(screen.getByLabelText('Email'), values.email);
+  await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), values.password);
+  await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+}
+
+export const SuccessfulRegistration: Story = {
+  args: { initialPath: '/register' },
+  play: async () => {
+    await register({ username: 'Grace Hopper', email: 'grace@example.com', password: 'compilers-rock' });
+    await expect(await toast('Account created successfully')).toBeVisible();
+    // On to sign in, with the new email filled in.
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com'), { timeout: 5000 });
+    await expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(useSession.getState().registrationPending).toBe(true);
+  },
+};
+
+export const EmailAlreadyRegistered: Story = {
+  args: { initialPath: '/register' },
+  play: async () => {
+    await register({ username: 'Ada again', email: sampleUser.email, password: 'compilers-rock' });
+    await expect(await toast('An account with this email already exists')).toBeVisible();
+    await expect(screen.getByLabelText('Full Name')).toHaveValue('Ada again');
+  },
+};
+
+export const RegistrationRejected: Story = {
+  args: { initialPath: '/register' },
+  parameters: { msw: registerRejectedHandlers },
+  play: async () => {
+    await register({ username: 'A', email: 'a@example.com', password: 'password' });
+    await expect(
+      await toast(
+        'Username must be between 2 and 50 characters., This password is too common. Choose one that is harder to guess.',
+      ),
+    ).toBeVisible();
+  },
+};
