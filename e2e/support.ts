@@ -29,4 +29,4 @@ export async function seedSession(page: Page, session: { user: unknown; token: s
 }
 
 /** The toast that says `text` (toasts live in a region outside the page's main content). */
-export const toast = (page: Page, text: string) => page.getByRole('region', { name: /notifications/i }).getByText(text);
+export const toast = (page: Page, text: string | RegExp) => page.getByRole('region', { name: /notifications/i }).getByText(text);
