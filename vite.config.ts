@@ -1,27 +1,30 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
  * Writes a .gz and a .br copy of every text asset at build time, so the static server
  * (scripts/serve.mjs) sends compressed files without compressing on each request, as a CDN does.
+ * It compresses the files as written (`writeBundle`): in `generateBundle` Vite has not yet
+ * finalised the chunks (e.g. its `__VITE_PRELOAD__` placeholders), and the copies would differ.
  */
 function precompress(): Plugin {
   return {
     name: 'pathforge:precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (!/\.(js|css|html|svg|json|txt|map)$/.test(file.fileName)) continue;
-        const source = file.type === 'chunk' ? file.code : file.source;
-        const buffer = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json|txt|map)$/.test(fileName)) continue;
+        const buffer = readFileSync(join(dir, fileName));
         if (buffer.length < 1024) continue;
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gzipSync(buffer, { level: 9 }) });
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.br`,
-          source: brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        });
+        writeFileSync(join(dir, `${fileName}.gz`), gzipSync(buffer, { level: 9 }));
+        writeFileSync(
+          join(dir, `${fileName}.br`),
+          brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
       }
     },
   };

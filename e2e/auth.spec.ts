@@ -8,7 +8,7 @@ import { createSession, newLearner, toast } from './support';
 const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
@@ -40,14 +40,14 @@ test.describe('an account, from registration to sign-out', () => {
     const learner = newLearner('journey');
     await page.goto('/register');
     await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
-    await page.getByLabel('Full Name').fill(learner.username);
-    await page.getByLabel('Email').fill(learner.email);
+    await page.getByLabel('Full Name', { exact: true }).fill(learner.username);
+    await page.getByLabel('Email', { exact: true }).fill(learner.email);
     await page.getByLabel('Password', { exact: true }).fill(learner.password);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 
     await expect(toast(page, 'Account created successfully')).toBeVisible();
     await expect(page).toHaveURL('/login');
-    await expect(page.getByLabel('Email')).toHaveValue(learner.email);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(learner.email);
 
     await page.getByLabel('Password', { exact: true }).fill(learner.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -70,13 +70,13 @@ test.describe('an account, from registration to sign-out', () => {
   test('registering an email twice shows the server’s message and keeps the form filled', async ({ page, request }) => {
     const { learner } = await createSession(request, 'duplicate');
     await page.goto('/register');
-    await page.getByLabel('Full Name').fill('Someone Else');
-    await page.getByLabel('Email').fill(learner.email);
+    await page.getByLabel('Full Name', { exact: true }).fill('Someone Else');
+    await page.getByLabel('Email', { exact: true }).fill(learner.email);
     await page.getByLabel('Password', { exact: true }).fill('another-good-password');
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await expect(toast(page, 'An account with this email already exists')).toBeVisible();
     await expect(page).toHaveURL('/register');
-    await expect(page.getByLabel('Full Name')).toHaveValue('Someone Else');
+    await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Someone Else');
   });
 
   test('a wrong password says so, and the sixth attempt in a minute says how long to wait', async ({ page, request }) => {
@@ -99,15 +99,15 @@ test.describe('a forgotten password', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: /Forgot password/i }).click();
     await expect(page).toHaveURL('/forgotPassword');
-    await page.getByLabel('Email').fill(learner.email);
+    await page.getByLabel('Email', { exact: true }).fill(learner.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(page.getByText('If an account exists for that email, a reset link is on its way.')).toBeVisible();
 
     await expect.poll(() => resetLinkFor(learner.email), { timeout: 10_000 }).not.toBeNull();
     await page.goto(resetLinkFor(learner.email) ?? '');
     const newPassword = 'a-brand-new-passphrase';
-    await page.getByLabel('New password').fill(newPassword);
-    await page.getByLabel('Confirm password').fill(newPassword);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible();
 
@@ -119,8 +119,8 @@ test.describe('a forgotten password', () => {
 
     // The link works once.
     await page.goto(resetLinkFor(learner.email) ?? '');
-    await page.getByLabel('New password').fill('yet-another-passphrase');
-    await page.getByLabel('Confirm password').fill('yet-another-passphrase');
+    await page.getByLabel('New password', { exact: true }).fill('yet-another-passphrase');
+    await page.getByLabel('Confirm password', { exact: true }).fill('yet-another-passphrase');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(toast(page, 'This reset link is invalid or has expired.')).toBeVisible();
   });

@@ -40,11 +40,11 @@ test.describe('the public pages', () => {
     const submit = page.getByRole('button', { name: 'Sign In', exact: true });
     await submit.click();
     await expect(toast(page, 'All fields are required!')).toBeVisible();
-    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Email', { exact: true }).fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('123456');
     await submit.click();
     await expect(toast(page, 'Invalid email address!')).toBeVisible();
-    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
     await page.getByLabel('Password', { exact: true }).fill('12345');
     await submit.click();
     await expect(toast(page, 'Password must be at least 6 characters!')).toBeVisible();
@@ -56,7 +56,7 @@ test.describe('who goes where', () => {
     const { learner } = await createSession(request, 'redirect');
     await page.goto('/app/dashboard');
     await expect(page).toHaveURL('/login');
-    await page.getByLabel('Email').fill(learner.email);
+    await page.getByLabel('Email', { exact: true }).fill(learner.email);
     await page.getByLabel('Password', { exact: true }).fill(learner.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page).toHaveURL('/app/dashboard');

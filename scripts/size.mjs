@@ -9,8 +9,8 @@
  * existing dist/.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { existsSync, readFileSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
 const KiB = 1024;
 const LANDING_BUDGET = 160 * KiB;
@@ -65,6 +65,20 @@ const mocked = Object.values(manifest)
   .filter((v) => /mockServiceWorker|\[MSW\]|msw\/browser/.test(readFileSync(`dist/${v.file}`, 'utf8')));
 for (const v of mocked) console.error(`  ✘ ${v.file} contains Mock Service Worker code`);
 if (mocked.length > 0) over = true;
+// The server sends the pre-compressed copies: they must be the very files the build wrote.
+const stale = Object.values(manifest)
+  .map((v) => v.file)
+  .filter((file) => {
+    const original = readFileSync(`dist/${file}`);
+    const copies = [
+      [`dist/${file}.gz`, gunzipSync],
+      [`dist/${file}.br`, brotliDecompressSync],
+    ].filter(([path]) => existsSync(path));
+    return copies.some(([path, inflate]) => !inflate(readFileSync(path)).equals(original));
+  });
+for (const file of stale) console.error(`  ✘ ${file}: its .gz/.br copy differs from the file`);
+if (stale.length > 0) over = true;
+else console.log('  ✔ every .gz/.br copy matches its file');
 else console.log('  ✔ no chunk contains Mock Service Worker code');
 if (over) {
   console.error('\nsize: over budget (or mocks in the build)');

@@ -49,7 +49,8 @@ export const authMutations = {
           /* the refresh cookie expires on its own */
         }
       },
-      onSettled: () => useSession.getState().logout(),
+      // The session ends at once, whatever the API says: the call only revokes the refresh cookie.
+      onMutate: () => useSession.getState().logout({ byUser: true }),
     }),
   forgotPassword: () =>
     mutationOptions({

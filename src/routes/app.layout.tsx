@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { authMutations } from '../api/auth';
 import { AppShell } from '../components/AppShell/AppShell';
 import { usePreferences } from '../stores/preferences';
@@ -12,8 +12,8 @@ export function AppLayoutRoute() {
   const user = useSession((s) => s.user);
   const collapsed = usePreferences((s) => s.sidebarCollapsed);
   const setCollapsed = usePreferences((s) => s.setSidebarCollapsed);
-  const navigate = useNavigate();
-  // Signing out clears the session even when the API is down (authMutations.logout's onSettled).
+  // Signing out clears the session at once, even when the API is down (authMutations.logout);
+  // RequireSession then sends the learner to the landing page.
   const logout = useMutation(authMutations.logout());
 
   if (!user) return null; // RequireSession redirects.
@@ -22,7 +22,7 @@ export function AppLayoutRoute() {
       user={user}
       collapsed={collapsed}
       onToggleCollapsed={() => setCollapsed(!collapsed)}
-      onSignOut={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}
+      onSignOut={() => logout.mutate()}
       isSigningOut={logout.isPending}
     >
       <Outlet />

@@ -1,12 +1,12 @@
-import { Heading } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { learningQueries } from '../api/learning';
+import { DashboardScreen } from '../screens/Dashboard/DashboardScreen';
 import { useSession } from '../stores/session';
+import { toRemote } from './useRemote';
 
-/** Placeholder until the dashboard lands (issue 3): greets the signed-in learner by name. */
+/** /app/dashboard: greets the signed-in learner and shows their progress. */
 export function DashboardRoute() {
   const user = useSession((s) => s.user);
-  return (
-    <Heading as="h1" size="2xl">
-      Welcome back, {user?.username}!
-    </Heading>
-  );
+  const dashboard = useQuery(learningQueries.dashboard());
+  return <DashboardScreen username={user?.username ?? ''} dashboard={toRemote(dashboard)} />;
 }

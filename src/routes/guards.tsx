@@ -28,12 +28,17 @@ function Waiting() {
 
 export type RedirectState = { from?: string };
 
-/** Visitors who open an /app route sign in first, then come back to where they were going. */
+/**
+ * Visitors who open an /app route sign in first, then come back to where they were going. A
+ * learner who just pressed Sign Out goes to the landing page instead.
+ */
 export function RequireSession({ children }: { children?: ReactNode }) {
   const hydrated = useSessionHydrated();
   const signedIn = useSession(selectIsSignedIn);
+  const signedOutByUser = useSession((s) => s.signedOutByUser);
   const location = useLocation();
   if (!hydrated) return <Waiting />;
+  if (!signedIn && signedOutByUser) return <Navigate to="/" replace />;
   if (!signedIn) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={{ from } satisfies RedirectState} />;

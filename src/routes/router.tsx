@@ -9,6 +9,8 @@ import { RouteError } from './error.route';
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // While the first lazy route loads: an empty page (a spinner would only flash).
+    hydrateFallbackElement: <div aria-busy="true" style={{ minHeight: '100dvh' }} />,
     children: [
       { path: '/', lazy: async () => ({ Component: (await import('./landing.route')).LandingRoute }) },
       {
@@ -38,6 +40,16 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
                   { path: 'dashboard', lazy: async () => ({ Component: (await import('./dashboard.route')).DashboardRoute }) },
+                  { path: 'paths', lazy: async () => ({ Component: (await import('./paths.route')).PathsRoute }) },
+                  { path: 'paths/:pathId', lazy: async () => ({ Component: (await import('./pathDetail.route')).PathDetailRoute }) },
+                  {
+                    path: 'paths/:pathId/projects/:projectId',
+                    lazy: async () => ({ Component: (await import('./project.route')).ProjectRoute }),
+                  },
+                  { path: 'browse-paths', lazy: async () => ({ Component: (await import('./browsePaths.route')).BrowsePathsRoute }) },
+                  { path: 'xp-badges', lazy: async () => ({ Component: (await import('./xpBadges.route')).XpBadgesRoute }) },
+                  { path: 'leaderboard', lazy: async () => ({ Component: (await import('./leaderboard.route')).LeaderboardRoute }) },
+                  { path: 'settings', lazy: async () => ({ Component: (await import('./settings.route')).SettingsRoute }) },
                   { path: '*', lazy: async () => ({ Component: (await import('./notFound.route')).NotFoundRoute }) },
                 ],
               },

@@ -47,6 +47,17 @@ describe('session store', () => {
     expect(stored()?.state).toEqual({ user: null, token: null });
   });
 
+  it('remembers (until the next sign-in, never in storage) that the learner signed out on purpose', () => {
+    useSession.getState().signedIn(ada, 'tok');
+    useSession.getState().logout({ byUser: true });
+    expect(useSession.getState().signedOutByUser).toBe(true);
+    expect(stored()?.state).toEqual({ user: null, token: null });
+    useSession.getState().signedIn(ada, 'tok-2');
+    expect(useSession.getState().signedOutByUser).toBe(false);
+    useSession.getState().logout();
+    expect(useSession.getState().signedOutByUser).toBe(false);
+  });
+
   it('restores a valid stored session after a reload', async () => {
     await reloadWith(JSON.stringify({ state: { user: ada, token: 'tok' }, version: 1 }));
     expect(useSession.getState().user).toEqual(ada);

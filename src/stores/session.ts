@@ -19,6 +19,8 @@ export type SessionState = {
   registrationPending: boolean;
   /** The email just registered, to fill in the sign-in form. */
   pendingEmail: string | null;
+  /** The learner pressed Sign Out (not persisted): guards send them home, not to /login. */
+  signedOutByUser: boolean;
 };
 
 type SessionActions = {
@@ -29,8 +31,8 @@ type SessionActions = {
   registered(email: string): void;
   setLoading(isLoading: boolean): void;
   setError(error: string | null): void;
-  /** Spec §4: logout clears user, token, loading and error. */
-  logout(): void;
+  /** Spec §4: logout clears user, token, loading and error. `byUser`: the learner asked to. */
+  logout(options?: { byUser?: boolean }): void;
 };
 
 type Persisted = Pick<SessionState, 'user' | 'token'>;
@@ -42,6 +44,7 @@ const signedOut: SessionState = {
   error: null,
   registrationPending: false,
   pendingEmail: null,
+  signedOutByUser: false,
 };
 
 function isUser(value: unknown): value is User {
@@ -63,13 +66,22 @@ export const useSession = create<SessionState & SessionActions>()(
     (set) => ({
       ...signedOut,
       signedIn: (user, token) =>
-        set({ user, token, isLoading: false, error: null, registrationPending: false, pendingEmail: null }),
+        set({
+          user,
+          token,
+          isLoading: false,
+          error: null,
+          registrationPending: false,
+          pendingEmail: null,
+          signedOutByUser: false,
+        }),
       tokenRefreshed: (token) => set({ token }),
       userConfirmed: (user) => set((state) => (state.token ? { user } : {})),
       registered: (email) => set({ registrationPending: true, pendingEmail: email }),
       setLoading: (isLoading) => set({ isLoading }),
       setError: (error) => set({ error }),
-      logout: () => set({ user: null, token: null, isLoading: false, error: null }),
+      logout: (options) =>
+        set({ user: null, token: null, isLoading: false, error: null, signedOutByUser: options?.byUser ?? false }),
     }),
     {
       name: SESSION_STORAGE_KEY,
