@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -32,6 +33,16 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  resolve: {
+    alias: [
+      // Chakra's theme modules one by one (the package exports only the aggregate './theme', which
+      // imports every recipe Chakra has; once two chunks share it, all of them land in the entry).
+      {
+        find: /^@chakra-theme\/(.+)$/,
+        replacement: fileURLToPath(new URL('./node_modules/@chakra-ui/react/dist/esm/theme/$1.js', import.meta.url)),
+      },
+    ],
+  },
   server: { port: 5173, strictPort: true },
   preview: { port: 5173, strictPort: true },
   build: {

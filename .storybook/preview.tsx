@@ -2,7 +2,7 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { UiProvider } from '../src/components/ui/provider';
-import { toaster } from '../src/components/ui/toaster';
+import { clearToasts } from '../src/components/ui/toaster';
 import { applyColorMode, type ColorMode } from '../src/theme/colorMode';
 import { startStoryWorker } from './msw';
 import './preview.css';
@@ -36,7 +36,7 @@ const preview: Preview = {
   loaders: [mswLoader(startStoryWorker)],
   beforeEach() {
     // Toasts live outside the story's root: without this they leak from one story into the next.
-    toaster.remove();
+    clearToasts();
     window.scrollTo(0, 0);
   },
   initialGlobals: { theme: 'light' },

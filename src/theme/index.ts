@@ -1,49 +1,79 @@
 import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
-import {
-  accordionSlotRecipe,
-  alertSlotRecipe,
-  animationStyles,
-  avatarSlotRecipe,
-  badgeRecipe,
-  breakpoints,
-  buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  containerRecipe,
-  cssVarsPrefix,
-  cssVarsRoot,
-  dialogSlotRecipe,
-  drawerSlotRecipe,
-  fieldSlotRecipe,
-  globalCss,
-  headingRecipe,
-  iconRecipe,
-  inputAddonRecipe,
-  inputRecipe,
-  keyframes,
-  layerStyles,
-  linkRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
-  semanticTokens,
-  separatorRecipe,
-  skeletonRecipe,
-  spinnerRecipe,
-  switchSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-  textStyles,
-  toastSlotRecipe,
-  tokens,
-  tooltipSlotRecipe,
-} from '@chakra-ui/react/theme';
+// Chakra's theme, module by module (see the alias in vite.config.ts): importing
+// '@chakra-ui/react/theme' would bring every recipe Chakra has into the entry chunk.
+import { breakpoints } from '@chakra-theme/breakpoints';
+import { globalCss } from '@chakra-theme/global-css';
+import { layerStyles } from '@chakra-theme/layer-styles';
+import { animationStyles } from '@chakra-theme/motion-styles';
+import { textStyles } from '@chakra-theme/text-styles';
+import { semanticColors } from '@chakra-theme/semantic-tokens/colors';
+import { semanticRadii } from '@chakra-theme/semantic-tokens/radii';
+import { semanticShadows } from '@chakra-theme/semantic-tokens/shadows';
+import { animations } from '@chakra-theme/tokens/animations';
+import { aspectRatios } from '@chakra-theme/tokens/aspect-ratios';
+import { blurs } from '@chakra-theme/tokens/blurs';
+import { borders } from '@chakra-theme/tokens/borders';
+import { colors } from '@chakra-theme/tokens/colors';
+import { cursor } from '@chakra-theme/tokens/cursor';
+import { durations } from '@chakra-theme/tokens/durations';
+import { easings } from '@chakra-theme/tokens/easings';
+import { fontSizes } from '@chakra-theme/tokens/font-sizes';
+import { fontWeights } from '@chakra-theme/tokens/font-weights';
+import { fonts } from '@chakra-theme/tokens/fonts';
+import { keyframes } from '@chakra-theme/tokens/keyframes';
+import { letterSpacings } from '@chakra-theme/tokens/letter-spacing';
+import { lineHeights } from '@chakra-theme/tokens/line-heights';
+import { radii } from '@chakra-theme/tokens/radius';
+import { sizes } from '@chakra-theme/tokens/sizes';
+import { spacing } from '@chakra-theme/tokens/spacing';
+import { zIndices } from '@chakra-theme/tokens/z-indices';
+import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
+import { badgeRecipe } from '@chakra-theme/recipes/badge';
+import { buttonRecipe } from '@chakra-theme/recipes/button';
+import { cardSlotRecipe } from '@chakra-theme/recipes/card';
+import { containerRecipe } from '@chakra-theme/recipes/container';
+import { fieldSlotRecipe } from '@chakra-theme/recipes/field';
+import { headingRecipe } from '@chakra-theme/recipes/heading';
+import { iconRecipe } from '@chakra-theme/recipes/icon';
+import { inputAddonRecipe } from '@chakra-theme/recipes/input-addon';
+import { inputRecipe } from '@chakra-theme/recipes/input';
+import { linkRecipe } from '@chakra-theme/recipes/link';
+import { separatorRecipe } from '@chakra-theme/recipes/separator';
+import { skeletonRecipe } from '@chakra-theme/recipes/skeleton';
+import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
+import { toastSlotRecipe } from '@chakra-theme/recipes/toast';
+
+// As Chakra's theme/index.js assembles them.
+const tokens = {
+  aspectRatios,
+  animations,
+  blurs,
+  borders,
+  colors,
+  durations,
+  easings,
+  fonts,
+  fontSizes,
+  fontWeights,
+  letterSpacings,
+  lineHeights,
+  radii,
+  spacing,
+  sizes,
+  zIndex: zIndices,
+  cursor,
+};
+const semanticTokens = { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii };
+const cssVarsPrefix = 'chakra';
+const cssVarsRoot = ':where(html, .chakra-theme)';
 
 /**
  * PathForge's one design system.
  *
  * Built from Chakra's base config (conditions and utilities only) plus the tokens and only
  * the recipes the product uses: the full default theme ships every recipe and costs ~27 kB gzip.
- * A component whose recipe is not listed here renders unstyled: add its recipe below.
+ * A component whose recipe is not listed renders unstyled: add its recipe below (public pages)
+ * or in `./app.ts` (signed-in area only).
  */
 const brand = {
   50: { value: '#eef2ff' },
@@ -94,9 +124,8 @@ const pathforge = defineConfig({
   },
 });
 
-export const system = createSystem(
-  defaultBaseConfig,
-  {
+/** Chakra's tokens and styles, with the recipes every page (public or signed in) uses. */
+export const core = defineConfig({
     preflight: true,
     cssVarsPrefix,
     cssVarsRoot,
@@ -123,24 +152,20 @@ export const system = createSystem(
         spinner: spinnerRecipe,
       },
       slotRecipes: {
-        accordion: accordionSlotRecipe,
         alert: alertSlotRecipe,
-        avatar: avatarSlotRecipe,
         card: cardSlotRecipe,
-        checkbox: checkboxSlotRecipe,
-        dialog: dialogSlotRecipe,
-        drawer: drawerSlotRecipe,
         field: fieldSlotRecipe,
-        nativeSelect: nativeSelectSlotRecipe,
-        progress: progressSlotRecipe,
-        switch: switchSlotRecipe,
-        table: tableSlotRecipe,
-        tabs: tabsSlotRecipe,
         toast: toastSlotRecipe,
-        tooltip: tooltipSlotRecipe,
       },
     },
-  },
-  pathforge,
-);
+  });
+
+/**
+ * The system of the public pages (landing, sign-in, registration...). The signed-in area adds its
+ * own recipes (tabs, table, dialogs...) in `./app.ts`, loaded with the app layout, so visitors
+ * never download them.
+ */
+export const system = createSystem(defaultBaseConfig, core, pathforge);
+
+export { pathforge };
 

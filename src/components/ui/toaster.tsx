@@ -1,65 +1,69 @@
-import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
-import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /** Spec §4 and §9: toasts sit top-right, close after 5000 ms, and pause while hovered. */
 export const TOAST_DURATION_MS = 5000;
 
-export const toaster = createToaster({
-  placement: 'top-end',
-  duration: TOAST_DURATION_MS,
-  pauseOnPageIdle: true,
-  max: 4,
-});
-
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
 
-/** The one way the product shows a toast. */
-export function notify(type: ToastType, title: string, description?: string) {
-  return toaster.create({ type, title, description });
+type Region = typeof import('./toastRegion');
+
+/*
+ * The toast region is its own chunk: a page needs it only once something is announced. This
+ * module is the light front: `notify` loads the region (if needed), waits until it is on screen,
+ * then shows the toast, so no toast is ever lost to the loading.
+ */
+let region: Region | null = null;
+let loading: Promise<Region> | null = null;
+let markMounted: () => void = () => {};
+const mounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+const listeners = new Set<() => void>();
+
+function loadRegion(): Promise<Region> {
+  loading ??= import('./toastRegion').then((module) => {
+    region = module;
+    for (const listener of listeners) listener();
+    return module;
+  });
+  return loading;
 }
 
-const accent: Record<ToastType, { color: string; Icon: typeof Info }> = {
-  success: { color: 'green.300', Icon: CircleCheck },
-  error: { color: 'red.300', Icon: CircleAlert },
-  info: { color: 'blue.300', Icon: Info },
-  warning: { color: 'orange.300', Icon: TriangleAlert },
+/** Called by the region once it is mounted (see toastRegion.tsx). */
+export function toastRegionMounted() {
+  markMounted();
+}
+
+/** The one way the product shows a toast. */
+export function notify(type: ToastType, title: string, description?: string): void {
+  void loadRegion()
+    .then(async (module) => {
+      await mounted;
+      module.toaster.create({ type, title, description });
+    })
+    .catch(() => {
+      // The chunk could not load (offline after a deploy): say it the only way left.
+      window.alert(description ? `${title}\n${description}` : title);
+    });
+}
+
+/** Removes every toast at once (stories start each with a clean slate). */
+export function clearToasts() {
+  region?.toaster.remove();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 };
 
-/**
- * Toasts always use the dark theme (spec §4), whatever the page's colour mode:
- * a near-black card with light text and a coloured icon per type.
- */
+/** Where toasts appear. Mount once, at the root (UiProvider does). */
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => {
-          const type = (toast.type ?? 'info') as ToastType | 'loading';
-          const look = type === 'loading' ? null : (accent[type] ?? accent.info);
-          return (
-            <Toast.Root
-              width={{ md: 'sm' }}
-              bg="gray.900"
-              color="gray.50"
-              borderWidth="1px"
-              borderColor="gray.700"
-              boxShadow="lg"
-              alignItems="flex-start"
-            >
-              {look ? (
-                <look.Icon size={20} color={`var(--chakra-colors-${look.color.replace('.', '-')})`} aria-hidden="true" />
-              ) : (
-                <Spinner size="sm" color="brand.300" />
-              )}
-              <Stack gap="1" flex="1" maxWidth="100%">
-                {toast.title && <Toast.Title color="gray.50">{toast.title}</Toast.Title>}
-                {toast.description && <Toast.Description color="gray.300">{toast.description}</Toast.Description>}
-              </Stack>
-              {toast.closable !== false && <Toast.CloseTrigger color="gray.300" aria-label="Dismiss notification" />}
-            </Toast.Root>
-          );
-        }}
-      </ChakraToaster>
-    </Portal>
-  );
+  const loaded = useSyncExternalStore(subscribe, () => region, () => null);
+  useEffect(() => {
+    // Fetch the region when the browser has nothing better to do, so the first toast is instant.
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    idle(() => void loadRegion());
+  }, []);
+  return loaded ? <loaded.ToastRegion /> : null;
 }

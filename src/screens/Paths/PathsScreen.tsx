@@ -1,0 +1,141 @@
+import { Button, Field, Flex, Grid, Heading, Input, InputGroup, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Compass, Search, SearchX } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState/EmptyState';
+import { RemoteView } from '../../components/RemoteView/RemoteView';
+import {
+  DURATION_BUCKETS,
+  DURATION_LABELS,
+  EMPTY_PATH_FILTERS,
+  LEVELS,
+  LEVEL_LABELS,
+  filterPaths,
+  type DurationFilter,
+  type LearningPath,
+  type LevelFilter,
+  type PathFilters,
+} from '../../domain/learning';
+import type { Remote } from '../remote';
+import { PathCard } from './parts/PathCard';
+
+export type PathsScreenProps = {
+  paths: Remote<LearningPath[]>;
+  /** Held by the container (URL search params) so they survive reload and back. */
+  filters: PathFilters;
+  onFiltersChange(filters: PathFilters): void;
+};
+
+/** 1 column on a phone, 2 beside the sidebar on a tablet, 3 on a desktop. */
+export const CARD_GRID_COLUMNS = 'repeat(auto-fill, minmax(min(100%, 17rem), 1fr))';
+
+/** /app/paths: search and filter the learning paths, then start one. */
+export function PathsScreen({ paths, filters, onFiltersChange }: PathsScreenProps) {
+  return (
+    <Stack gap="6">
+      <Flex gap="4" justify="space-between" align={{ base: 'flex-start', sm: 'flex-end' }} direction={{ base: 'column', sm: 'row' }}>
+        <Stack gap="1">
+          <Heading as="h1" size="2xl" letterSpacing="-0.02em">
+            Learning Paths
+          </Heading>
+          <Text color="fg.muted">Pick a path and build real projects, one step at a time.</Text>
+        </Stack>
+        <Button asChild variant="outline" colorPalette="brand" flexShrink="0">
+          <RouterLink to="/app/browse-paths">
+            <Compass aria-hidden="true" /> Browse all paths
+          </RouterLink>
+        </Button>
+      </Flex>
+
+      <Grid
+        role="search"
+        aria-label="Filter paths"
+        templateColumns={{ base: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr' }}
+        gap="4"
+        p="4"
+        bg="surface"
+        borderWidth="1px"
+        borderColor="border"
+        rounded="xl"
+      >
+        <Field.Root gridColumn={{ base: 'auto', sm: '1 / -1', lg: 'auto' }}>
+          <Field.Label>Search paths</Field.Label>
+          <InputGroup startElement={<Search size={16} aria-hidden="true" />}>
+            <Input
+              type="search"
+              placeholder="Search paths..."
+              value={filters.query}
+              onChange={(event) => onFiltersChange({ ...filters, query: event.target.value })}
+            />
+          </InputGroup>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Level</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={filters.level}
+              onChange={(event) => onFiltersChange({ ...filters, level: event.target.value as LevelFilter })}
+            >
+              <option value="all">All levels</option>
+              {LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {LEVEL_LABELS[level]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>Duration</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              value={filters.duration}
+              onChange={(event) => onFiltersChange({ ...filters, duration: event.target.value as DurationFilter })}
+            >
+              <option value="all">All durations</option>
+              {DURATION_BUCKETS.map((bucket) => (
+                <option key={bucket} value={bucket}>
+                  {DURATION_LABELS[bucket]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </Grid>
+
+      <RemoteView remote={paths} loadingLabel="Loading learning paths">
+        {(list) => {
+          const shown = filterPaths(list, filters);
+          return (
+            <Stack gap="4">
+              <Text role="status" aria-live="polite" color="fg.muted" fontSize="sm" fontWeight="medium">
+                {shown.length === 1 ? '1 path' : `${shown.length} paths`}
+              </Text>
+              {shown.length === 0 ? (
+                <EmptyState
+                  icon={<SearchX />}
+                  title="No paths match your search"
+                  description="Try another word, or clear the filters to see every path."
+                  action={
+                    <Button variant="outline" colorPalette="brand" onClick={() => onFiltersChange(EMPTY_PATH_FILTERS)}>
+                      Clear filters
+                    </Button>
+                  }
+                />
+              ) : (
+                <Grid as="ul" listStyleType="none" templateColumns={CARD_GRID_COLUMNS} gap="6">
+                  {shown.map((path) => (
+                    <li key={path.id}>
+                      <PathCard path={path} />
+                    </li>
+                  ))}
+                </Grid>
+              )}
+            </Stack>
+          );
+        }}
+      </RemoteView>
+    </Stack>
+  );
+}
