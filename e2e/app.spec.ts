@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createSession, seedSession, toast } from './support';
+
+const entries = [
+  ['Paths', '/app/paths', 'Learning Paths'],
+  ['XP & Badges', '/app/xp-badges', 'XP & Badges'],
+  ['Settings', '/app/settings', 'Settings'],
+  ['Dashboard', '/app/dashboard', /Welcome back/],
+] as const;
+
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+test.describe('the app area, signed in', () => {
+  test.beforeEach(async ({ page, request }) => {
+    await seedSession(page, await createSession(request, 'app'));
+  });
+
+  test('every sidebar entry opens its page on a desktop, and the choice to collapse is remembered', async ({ page }) => {
+    await page.goto('/app/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    for (const [entry, url, heading] of entries) {
+      await nav.getByRole('link', { name: entry }).click();
+      await expect(page).toHaveURL(url);
+      await expect(h1(page, heading)).toBeVisible();
+      await expect(nav.getByRole('link', { name: entry })).toHaveAttribute('aria-current', 'page');
+    }
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  });
+
+  test('on a phone the same entries open from the drawer, which closes after each', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/app/dashboard');
+    for (const [entry, url, heading] of entries) {
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const drawer = page.getByRole('dialog');
+      await drawer.getByRole('navigation').getByRole('link', { name: entry, exact: true }).click();
+      await expect(page).toHaveURL(url);
+      await expect(drawer).toBeHidden();
+      await expect(h1(page, heading)).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('a path, a project, its workspace: tick tasks and submit a repository', async ({ page }) => {
+    await page.goto('/app/paths');
+    await page.getByRole('link', { name: 'Start Path: Frontend Development' }).click();
+    await expect(page).toHaveURL('/app/paths/1');
+    await expect(h1(page, 'Frontend Development')).toBeVisible();
+
+    await page.getByRole('link', { name: /^Continue Project: / }).first().click();
+    await expect(page).toHaveURL(/\/app\/paths\/1\/projects\/.+/);
+    await page.getByRole('button', { name: 'Start Project' }).click();
+
+    const count = page.getByText(/\d+ of \d+ tasks completed/);
+    const before = Number((await count.textContent())?.match(/^(\d+)/)?.[1]);
+    // Tick the first open task by its label (as a learner clicks it), then untick it.
+    const open = page.getByRole('list', { name: 'Tasks' }).getByRole('listitem')
+      .filter({ has: page.getByRole('checkbox', { checked: false }) }).first();
+    const task = (await open.innerText()).trim();
+    await page.getByText(task, { exact: true }).click();
+    await expect(page.getByRole('checkbox', { name: task })).toBeChecked();
+    await expect(count).toContainText(`${before + 1} of`);
+    await page.getByText(task, { exact: true }).click();
+    await expect(page.getByRole('checkbox', { name: task })).not.toBeChecked();
+    await expect(count).toContainText(`${before} of`);
+
+    const url = page.getByLabel('GitHub Repository URL');
+    await url.fill('https://gitlab.com/ada/weather');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page.getByText('Use a GitHub repository URL like https://github.com/you/project.')).toBeVisible();
+    await expect(url).toHaveValue('https://gitlab.com/ada/weather');
+
+    await url.fill('https://github.com/ada/weather-dashboard');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(toast(page, 'Project submitted for review')).toBeVisible();
+    await expect(page.getByRole('link', { name: /github\.com\/ada\/weather-dashboard/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Back to project details' }).click();
+    await expect(page.getByRole('tab', { name: /overview/i })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('the leaderboard and browse paths are reached from the dashboard', async ({ page }) => {
+    await page.goto('/app/dashboard');
+    await page.getByRole('link', { name: 'View Full Leaderboard' }).click();
+    await expect(page).toHaveURL('/app/leaderboard');
+    await expect(page.getByRole('row').nth(1)).toContainText('1,200 XP');
+    await page.getByRole('button', { name: 'This Week' }).click();
+    await expect(page).toHaveURL('/app/leaderboard?period=week');
+
+    await page.goto('/app/dashboard');
+    await page.getByRole('link', { name: 'Explore more paths' }).click();
+    await expect(page).toHaveURL('/app/browse-paths');
+    await page.getByRole('searchbox', { name: 'Search the catalogue' }).fill('REACT');
+    // Case-insensitive, over titles and descriptions: the three React paths stay, the others go.
+    await expect(page.getByRole('heading', { level: 2, name: 'Frontend Development' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Mobile Development' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Cybersecurity' })).toBeHidden();
+  });
+
+  test('an unknown path shows a not-found state inside the app', async ({ page }) => {
+    await page.goto('/app/paths/999');
+    await expect(h1(page, 'Path not found')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeVisible();
+  });
+
+  test('Dark Mode in settings switches the whole app and is remembered', async ({ page }) => {
+    await page.goto('/app/settings');
+    const darkMode = page.getByRole('checkbox', { name: 'Dark Mode' });
+    await page.getByText('Dark Mode', { exact: true }).click();
+    await expect(darkMode).toBeChecked();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+});
