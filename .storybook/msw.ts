@@ -10,7 +10,9 @@ export async function startStoryWorker() {
   await worker.start({
     quiet: true,
     onUnhandledFrame({ frame, defaults }) {
-      const request = 'request' in frame ? (frame.request as Request | undefined) : undefined;
+      // An HTTP frame carries its request in `data` (msw 3); WebSocket frames have none.
+      const data = frame.data as { request?: Request } | undefined;
+      const request = data?.request;
       if (request && new URL(request.url).origin === window.location.origin) return;
       defaults.error();
     },

@@ -29,7 +29,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const toast = (text: string | RegExp) => screen.findByRole('status', { name: text }, { timeout: 5000 });
+/** The toast that says `text`, once it has faded in. */
+async function toast(text: string | RegExp) {
+  const element = await screen.findByRole('status', { name: text }, { timeout: 5000 });
+  await waitFor(() => expect(element).toBeVisible());
+  return element;
+}
 
 async function signIn(email: string, password: string) {
   await userEvent.type(await screen.findByLabelText('Email'), email);
