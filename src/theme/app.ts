@@ -11,6 +11,7 @@ import { switchSlotRecipe } from '@chakra-theme/recipes/switch';
 import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { tabsSlotRecipe } from '@chakra-theme/recipes/tabs';
 import { tooltipSlotRecipe } from '@chakra-theme/recipes/tooltip';
+import { animationStyles } from '@chakra-theme/motion-styles';
 import { core, pathforge } from './index';
 
 /**
@@ -23,6 +24,8 @@ export const appSystem = createSystem(
   pathforge,
   defineConfig({
     theme: {
+      // Only the app's recipes (tooltip) use animation styles.
+      animationStyles,
       slotRecipes: {
         accordion: accordionSlotRecipe,
         avatar: avatarSlotRecipe,

@@ -4,7 +4,6 @@ import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react'
 import { breakpoints } from '@chakra-theme/breakpoints';
 import { globalCss } from '@chakra-theme/global-css';
 import { layerStyles } from '@chakra-theme/layer-styles';
-import { animationStyles } from '@chakra-theme/motion-styles';
 import { textStyles } from '@chakra-theme/text-styles';
 import { semanticColors } from '@chakra-theme/semantic-tokens/colors';
 import { semanticRadii } from '@chakra-theme/semantic-tokens/radii';
@@ -137,7 +136,6 @@ export const core = defineConfig({
       semanticTokens,
       textStyles,
       layerStyles,
-      animationStyles,
       recipes: {
         badge: badgeRecipe,
         button: buttonRecipe,

@@ -1,11 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import type * as RegionModule from './toastRegion';
 
 /** Spec §4 and §9: toasts sit top-right, close after 5000 ms, and pause while hovered. */
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning';
 
-type Region = typeof import('./toastRegion');
+type Region = typeof RegionModule;
 
 /*
  * The toast region is its own chunk: a page needs it only once something is announced. This
