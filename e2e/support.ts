@@ -9,12 +9,19 @@ export function newLearner(tag: string) {
   return { username: `Learner ${tag}`, email: `${id}@example.com`, password };
 }
 
-/** Registers and signs in through the real API; returns what the web app stores. */
-export async function createSession(request: APIRequestContext, tag: string) {
+const headers = { Origin: E2E_WEB, 'Content-Type': 'application/json' };
+
+/** Registers a new learner through the real API (no sign-in). */
+export async function registerLearner(request: APIRequestContext, tag: string) {
   const learner = newLearner(tag);
-  const headers = { Origin: E2E_WEB, 'Content-Type': 'application/json' };
   const registered = await request.post(`${E2E_API}/auth/register`, { data: learner, headers });
   if (registered.status() !== 201) throw new Error(`register failed: ${registered.status()} ${await registered.text()}`);
+  return learner;
+}
+
+/** Registers and signs in through the real API; returns what the web app stores. */
+export async function createSession(request: APIRequestContext, tag: string) {
+  const learner = await registerLearner(request, tag);
   const login = await request.post(`${E2E_API}/auth/login`, { data: { email: learner.email, password }, headers });
   if (login.status() !== 200) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
   const body = (await login.json()) as { user: { username: string }; token: string };
