@@ -102,9 +102,11 @@ export const SuccessfulRegistration: Story = {
   play: async () => {
     await register({ username: 'Grace Hopper', email: 'grace@example.com', password: 'compilers-rock' });
     await expect(await toast('Account created successfully')).toBeVisible();
-    // On to sign in, with the new email filled in.
-    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com'), { timeout: 5000 });
-    await expect(screen.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    // On to sign in (the Register form also had this email typed: wait for the sign-in form first),
+    // with the new email filled in.
+    await expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 5000 })).toBeVisible();
+    await expect(screen.getByRole('heading', { level: 1 })).not.toHaveTextContent('Create Account');
+    await expect(screen.getByLabelText('Email')).toHaveValue('grace@example.com');
     await expect(useSession.getState().registrationPending).toBe(true);
   },
 };
