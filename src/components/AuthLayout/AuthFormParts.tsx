@@ -1,5 +1,6 @@
-import { Alert, Button, type ButtonProps, HStack, Separator, Text } from '@chakra-ui/react';
-import { CircleAlert } from 'lucide-react';
+import { Alert, Button, type ButtonProps, HStack, Link, Separator, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ArrowLeft, CircleAlert } from 'lucide-react';
 
 /**
  * The message of the last failed submit, shown near the submit button of every sign-in form.
@@ -64,5 +65,17 @@ export function OrDivider() {
       </Text>
       <Separator flex="1" />
     </HStack>
+  );
+}
+
+/** The way back from the password-recovery screens. */
+export function BackToSignIn() {
+  return (
+    <Link asChild color="brand.fg" fontWeight="semibold">
+      <RouterLink to="/login">
+        <ArrowLeft size={16} aria-hidden="true" />
+        Back to Sign In
+      </RouterLink>
+    </Link>
   );
 }

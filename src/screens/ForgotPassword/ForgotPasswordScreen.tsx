@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Field, HStack, Icon, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Icon, Input, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ArrowLeft, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
-import { FormError } from '../../components/AuthLayout/AuthFormParts';
+import { BackToSignIn, FormError } from '../../components/AuthLayout/AuthFormParts';
 import { useFormError } from '../../components/AuthLayout/useFormError';
 import { validateEmailOnly } from '../../domain/auth';
 
@@ -17,17 +17,6 @@ export type ForgotPasswordScreenProps = {
 
 /** The neutral answer: it never tells whether an account exists for the email. */
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
-
-function BackToSignIn() {
-  return (
-    <Link asChild color="brand.fg" fontWeight="semibold">
-      <RouterLink to="/login">
-        <ArrowLeft size={16} aria-hidden="true" />
-        Back to Sign In
-      </RouterLink>
-    </Link>
-  );
-}
 
 /** /forgotPassword (spec §2, issue 4): a required email, Send Reset Link, and a way back to sign in. */
 export function ForgotPasswordScreen({ status, onSubmit }: ForgotPasswordScreenProps) {

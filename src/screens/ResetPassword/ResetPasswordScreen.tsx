@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Field, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ArrowLeft, CircleCheck, Unlink } from 'lucide-react';
+import { CircleCheck, Unlink } from 'lucide-react';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
-import { FormError } from '../../components/AuthLayout/AuthFormParts';
+import { BackToSignIn, FormError } from '../../components/AuthLayout/AuthFormParts';
 import { useFormError } from '../../components/AuthLayout/useFormError';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { PASSWORD_MIN_LENGTH } from '../../domain/auth';
@@ -21,17 +21,6 @@ export type ResetPasswordScreenProps = {
 
 export const INVALID_LINK_MESSAGE = 'This reset link is invalid or has expired.';
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset.';
-
-function BackToSignIn() {
-  return (
-    <Link asChild color="brand.fg" fontWeight="semibold">
-      <RouterLink to="/login">
-        <ArrowLeft size={16} aria-hidden="true" />
-        Back to Sign In
-      </RouterLink>
-    </Link>
-  );
-}
 
 /** A short statement with an icon, used by the "invalid link" and "done" states. */
 function Notice({ tone, children }: { tone: 'error' | 'success'; children: string }) {
