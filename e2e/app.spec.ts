@@ -117,3 +117,26 @@ test.describe('the app area, signed in', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 });
+
+test.describe('settings, signed in', () => {
+  test('Save Changes checks the fields, confirms, and keeps what was saved for the visit', async ({ page, request }) => {
+    await seedSession(page, await createSession(request, 'settings'));
+    await page.goto('/app/settings');
+    const name = page.getByLabel('Full Name', { exact: true });
+    await name.fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Full name is required.')).toBeVisible();
+
+    await name.fill('Ada Byron');
+    await page.getByText('Product updates', { exact: true }).click();
+    await page.getByText('Public Profile', { exact: true }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Settings saved')).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Ada Byron');
+    await expect(page.getByRole('checkbox', { name: 'Product updates' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Public Profile' })).toBeChecked();
+  });
+});
