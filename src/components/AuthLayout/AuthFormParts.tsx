@@ -1,4 +1,5 @@
-import { Alert, Button, type ButtonProps, HStack, Link, Separator, Text } from '@chakra-ui/react';
+import type { ChangeEvent } from 'react';
+import { Alert, Button, type ButtonProps, Field, HStack, Input, Link, Separator, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
 
@@ -77,5 +78,34 @@ export function BackToSignIn() {
         Back to Sign In
       </RouterLink>
     </Link>
+  );
+}
+
+/** The required email field of every sign-in form (sign in, create account, forgot password). */
+export function EmailField({
+  value,
+  onChange,
+  field,
+}: {
+  value: string;
+  onChange(event: ChangeEvent<HTMLInputElement>): void;
+  /** From useFormError's `fieldProps('email')`. */
+  field: { invalid: boolean; describedBy?: string };
+}) {
+  return (
+    <Field.Root required invalid={field.invalid}>
+      <Field.Label>Email</Field.Label>
+      <Input
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        size="lg"
+        value={value}
+        onChange={onChange}
+        aria-describedby={field.describedBy}
+      />
+    </Field.Root>
   );
 }

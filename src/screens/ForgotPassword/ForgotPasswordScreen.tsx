@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Field, HStack, Icon, Input, Stack, Text } from '@chakra-ui/react';
+import { Button, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MailCheck } from 'lucide-react';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
-import { BackToSignIn, FormError } from '../../components/AuthLayout/AuthFormParts';
+import { BackToSignIn, EmailField, FormError } from '../../components/AuthLayout/AuthFormParts';
 import { useFormError } from '../../components/AuthLayout/useFormError';
 import { validateEmailOnly } from '../../domain/auth';
 
@@ -75,20 +75,7 @@ export function ForgotPasswordScreen({ status, onSubmit }: ForgotPasswordScreenP
     >
       <Stack asChild gap="5">
         <form noValidate onSubmit={submit} aria-label="Request a password reset link">
-          <Field.Root required invalid={field.invalid}>
-            <Field.Label>Email</Field.Label>
-            <Input
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
-              size="lg"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-describedby={field.describedBy}
-            />
-          </Field.Root>
+          <EmailField value={email} onChange={(event) => setEmail(event.target.value)} field={field} />
           <FormError id={errorId} message={message} />
           <Button type="submit" colorPalette="brand" size="lg" width="full" loading={submitting} loadingText="Sending…">
             Send Reset Link

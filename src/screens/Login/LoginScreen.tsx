@@ -1,8 +1,8 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Field, HStack, Input, Link, Stack } from '@chakra-ui/react';
+import { Button, Field, HStack, Link, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
-import { FormError, GoogleButton, OrDivider } from '../../components/AuthLayout/AuthFormParts';
+import { EmailField, FormError, GoogleButton, OrDivider } from '../../components/AuthLayout/AuthFormParts';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { useFormError } from '../../components/AuthLayout/useFormError';
 import { authMessages, validateLogin, type LoginValues } from '../../domain/auth';
@@ -65,20 +65,7 @@ export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, onGoogle }: 
       <Stack gap="5">
         <Stack asChild gap="5">
           <form noValidate onSubmit={submit} aria-label="Sign in">
-            <Field.Root required invalid={email.invalid}>
-              <Field.Label>Email</Field.Label>
-              <Input
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
-                size="lg"
-                value={values.email}
-                onChange={change('email')}
-                aria-describedby={email.describedBy}
-              />
-            </Field.Root>
+            <EmailField value={values.email} onChange={change('email')} field={email} />
             <Field.Root required invalid={password.invalid}>
               <HStack justify="space-between" w="full">
                 <Field.Label>Password</Field.Label>

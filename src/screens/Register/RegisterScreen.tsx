@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
-import { FormError, GoogleButton, OrDivider } from '../../components/AuthLayout/AuthFormParts';
+import { EmailField, FormError, GoogleButton, OrDivider } from '../../components/AuthLayout/AuthFormParts';
 import { useFormError } from '../../components/AuthLayout/useFormError';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { authMessages, PASSWORD_MIN_LENGTH, validateRegister, type RegisterValues } from '../../domain/auth';
@@ -77,20 +77,7 @@ export function RegisterScreen({ isSubmitting, onSubmit, onGoogle }: RegisterScr
                 aria-describedby={username.describedBy}
               />
             </Field.Root>
-            <Field.Root required invalid={email.invalid}>
-              <Field.Label>Email</Field.Label>
-              <Input
-                type="email"
-                name="email"
-                autoComplete="email"
-                inputMode="email"
-                placeholder="you@example.com"
-                size="lg"
-                value={values.email}
-                onChange={change('email')}
-                aria-describedby={email.describedBy}
-              />
-            </Field.Root>
+            <EmailField value={values.email} onChange={change('email')} field={email} />
             <Field.Root required invalid={password.invalid} ids={{ helperText: passwordHintId }}>
               <Field.Label>Password</Field.Label>
               <PasswordInput
