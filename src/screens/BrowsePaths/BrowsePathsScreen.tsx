@@ -1,7 +1,8 @@
-import { Button, Field, Flex, Grid, Group, Heading, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Flex, Group, Heading, Input, InputGroup, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeft, Search, SearchX } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
+import { PathResults } from '../../components/PathResults/PathResults';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import {
   BROWSE_CATEGORIES,
@@ -24,7 +25,6 @@ export type BrowsePathsScreenProps = {
 const CATEGORIES: BrowseCategory[] = ['all', ...BROWSE_CATEGORIES];
 
 /** 1 column on a phone, 2 beside the sidebar on a tablet, 3 on a desktop. */
-const CARD_GRID_COLUMNS = 'repeat(auto-fill, minmax(min(100%, 17rem), 1fr))';
 
 /** /app/browse-paths: the whole catalogue, searchable and by category. */
 export function BrowsePathsScreen({ paths, query, category, onQueryChange, onCategoryChange }: BrowsePathsScreenProps) {
@@ -95,11 +95,11 @@ export function BrowsePathsScreen({ paths, query, category, onQueryChange, onCat
         {(list) => {
           const shown = filterBrowsePaths(list, { query, category });
           return (
-            <Stack gap="4">
-              <Text role="status" aria-live="polite" color="fg.muted" fontSize="sm" fontWeight="medium">
-                {shown.length === 1 ? '1 path' : `${shown.length} paths`}
-              </Text>
-              {shown.length === 0 ? (
+            <PathResults
+              items={shown}
+              getKey={(path) => path.id}
+              renderItem={(path) => <BrowseCard path={path} />}
+              empty={
                 <EmptyState
                   icon={<SearchX />}
                   title="No paths match your search"
@@ -110,16 +110,8 @@ export function BrowsePathsScreen({ paths, query, category, onQueryChange, onCat
                     </Button>
                   }
                 />
-              ) : (
-                <Grid as="ul" listStyleType="none" templateColumns={CARD_GRID_COLUMNS} gap="6">
-                  {shown.map((path) => (
-                    <li key={path.id}>
-                      <BrowseCard path={path} />
-                    </li>
-                  ))}
-                </Grid>
-              )}
-            </Stack>
+              }
+            />
           );
         }}
       </RemoteView>

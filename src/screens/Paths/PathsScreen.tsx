@@ -2,6 +2,7 @@ import { Button, Field, Flex, Grid, Heading, Input, InputGroup, NativeSelect, St
 import { Link as RouterLink } from 'react-router-dom';
 import { Compass, Search, SearchX } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
+import { PathResults } from '../../components/PathResults/PathResults';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import {
   DURATION_BUCKETS,
@@ -26,7 +27,6 @@ export type PathsScreenProps = {
 };
 
 /** 1 column on a phone, 2 beside the sidebar on a tablet, 3 on a desktop. */
-export const CARD_GRID_COLUMNS = 'repeat(auto-fill, minmax(min(100%, 17rem), 1fr))';
 
 /** /app/paths: search and filter the learning paths, then start one. */
 export function PathsScreen({ paths, filters, onFiltersChange }: PathsScreenProps) {
@@ -108,11 +108,11 @@ export function PathsScreen({ paths, filters, onFiltersChange }: PathsScreenProp
         {(list) => {
           const shown = filterPaths(list, filters);
           return (
-            <Stack gap="4">
-              <Text role="status" aria-live="polite" color="fg.muted" fontSize="sm" fontWeight="medium">
-                {shown.length === 1 ? '1 path' : `${shown.length} paths`}
-              </Text>
-              {shown.length === 0 ? (
+            <PathResults
+              items={shown}
+              getKey={(path) => path.id}
+              renderItem={(path) => <PathCard path={path} />}
+              empty={
                 <EmptyState
                   icon={<SearchX />}
                   title="No paths match your search"
@@ -123,16 +123,8 @@ export function PathsScreen({ paths, filters, onFiltersChange }: PathsScreenProp
                     </Button>
                   }
                 />
-              ) : (
-                <Grid as="ul" listStyleType="none" templateColumns={CARD_GRID_COLUMNS} gap="6">
-                  {shown.map((path) => (
-                    <li key={path.id}>
-                      <PathCard path={path} />
-                    </li>
-                  ))}
-                </Grid>
-              )}
-            </Stack>
+              }
+            />
           );
         }}
       </RemoteView>
