@@ -3,6 +3,7 @@ import {
   EMAIL_PATTERN,
   PASSWORD_MIN_LENGTH,
   authMessages,
+  credentialFieldsInError,
   emailOnlyMessages,
   validateEmailOnly,
   validateLogin,
@@ -129,5 +130,20 @@ describe('validateEmailOnly (forgot password)', () => {
       expect(validateEmailOnly(email) === null).toBe(EMAIL_PATTERN.test(email));
       expect(validateEmailOnly(email) === null).toBe(validateLogin({ email, password: 'secret1' }) === null);
     }
+  });
+});
+
+describe('credentialFieldsInError', () => {
+  it('marks the empty fields for "all fields are required"', () => {
+    expect(credentialFieldsInError(authMessages.required, { username: ' ', email: 'a@b.co', password: '' })).toEqual([
+      'username',
+      'password',
+    ]);
+  });
+  it('marks the email or the password for their own messages, and nothing for anything else', () => {
+    const values = { email: 'x', password: '1' };
+    expect(credentialFieldsInError(authMessages.invalidEmail, values)).toEqual(['email']);
+    expect(credentialFieldsInError(authMessages.shortPassword, values)).toEqual(['password']);
+    expect(credentialFieldsInError('Something else', values)).toEqual([]);
   });
 });

@@ -38,6 +38,21 @@ function validateCredentials(required: string[], email: string, password: string
   return null;
 }
 
+/**
+ * Which fields a sign-in or registration message is about, so a form marks exactly those invalid:
+ * the empty ones for "all fields are required", the email or the password for the other two.
+ */
+export function credentialFieldsInError<V extends LoginValues | RegisterValues>(
+  message: string,
+  values: V,
+): (keyof V & string)[] {
+  const fields = Object.keys(values) as (keyof V & string)[];
+  if (message === authMessages.required) return fields.filter((field) => String(values[field]).trim() === '');
+  if (message === authMessages.invalidEmail) return fields.filter((field) => field === 'email');
+  if (message === authMessages.shortPassword) return fields.filter((field) => field === 'password');
+  return [];
+}
+
 /** The signed-in user as the API returns it. */
 export type User = {
   id: string;

@@ -5,7 +5,7 @@ import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { EmailField, FormError, GoogleButton, OrDivider } from '../../components/AuthLayout/AuthFormParts';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { useFormError } from '../../components/AuthLayout/useFormError';
-import { authMessages, validateLogin, type LoginValues } from '../../domain/auth';
+import { credentialFieldsInError, validateLogin, type LoginValues } from '../../domain/auth';
 
 export type LoginScreenProps = {
   isSubmitting: boolean;
@@ -18,13 +18,6 @@ export type LoginScreenProps = {
 
 type FieldName = keyof LoginValues;
 
-/** Which fields a validation message is about, so exactly those are marked invalid. */
-function fieldsInError(message: string, values: LoginValues): FieldName[] {
-  if (message === authMessages.required) return (['email', 'password'] as const).filter((f) => values[f].trim() === '');
-  if (message === authMessages.invalidEmail) return ['email'];
-  if (message === authMessages.shortPassword) return ['password'];
-  return [];
-}
 
 /** /login (spec §2): email and password, with the §5 checks before anything is sent. */
 export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, onGoogle }: LoginScreenProps) {
@@ -39,7 +32,7 @@ export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, onGoogle }: 
     if (isSubmitting) return;
     const problem = validateLogin(values);
     if (problem) {
-      fail(problem, fieldsInError(problem, values));
+      fail(problem, credentialFieldsInError(problem, values));
       return;
     }
     clear();

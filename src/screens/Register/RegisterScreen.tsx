@@ -5,7 +5,7 @@ import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { EmailField, FormError, GoogleButton, OrDivider } from '../../components/AuthLayout/AuthFormParts';
 import { useFormError } from '../../components/AuthLayout/useFormError';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
-import { authMessages, PASSWORD_MIN_LENGTH, validateRegister, type RegisterValues } from '../../domain/auth';
+import { credentialFieldsInError, PASSWORD_MIN_LENGTH, validateRegister, type RegisterValues } from '../../domain/auth';
 
 export type RegisterScreenProps = {
   isSubmitting: boolean;
@@ -16,13 +16,6 @@ export type RegisterScreenProps = {
 
 type FieldName = keyof RegisterValues;
 
-function fieldsInError(message: string, values: RegisterValues): FieldName[] {
-  if (message === authMessages.required)
-    return (['username', 'email', 'password'] as const).filter((f) => values[f].trim() === '');
-  if (message === authMessages.invalidEmail) return ['email'];
-  if (message === authMessages.shortPassword) return ['password'];
-  return [];
-}
 
 /** /register, "Create Account" (spec §2): Full Name, Email and Password, all required, checked per §5. */
 export function RegisterScreen({ isSubmitting, onSubmit, onGoogle }: RegisterScreenProps) {
@@ -38,7 +31,7 @@ export function RegisterScreen({ isSubmitting, onSubmit, onGoogle }: RegisterScr
     if (isSubmitting) return;
     const problem = validateRegister(values);
     if (problem) {
-      fail(problem, fieldsInError(problem, values));
+      fail(problem, credentialFieldsInError(problem, values));
       return;
     }
     clear();
