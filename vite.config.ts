@@ -1,9 +1,9 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { COMPRESSIBLE, writeCompressedCopies } from './scripts/vite/compress.ts';
+import { prerender } from './scripts/vite/prerender.ts';
 
 /**
  * Writes a .gz and a .br copy of every text asset at build time, so the static server
@@ -14,81 +14,60 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 function precompress(): Plugin {
   return {
     name: 'pathforge:precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     writeBundle(options, bundle) {
       const dir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json|txt|map)$/.test(fileName)) continue;
-        const buffer = readFileSync(join(dir, fileName));
-        if (buffer.length < 1024) continue;
-        writeFileSync(join(dir, `${fileName}.gz`), gzipSync(buffer, { level: 9 }));
-        writeFileSync(
-          join(dir, `${fileName}.br`),
-          brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
+        if (COMPRESSIBLE.test(fileName)) writeCompressedCopies(join(dir, fileName));
       }
     },
   };
 }
 
-/** The first screen of each public entry URL: its chunks are fetched alongside the entry chunk. */
-const FIRST_SCREENS: Record<string, string[]> = {
-  '/': ['src/routes/landing.route.tsx'],
-  '/login': ['src/routes/data.layout.tsx', 'src/routes/login.route.tsx'],
-  '/register': ['src/routes/data.layout.tsx', 'src/routes/register.route.tsx'],
-};
-
 /**
- * Routes are lazy chunks, so a browser would only discover the landing page's chunk after the entry
- * chunk has run (one more round trip before anything paints). This adds to index.html:
- *  - a tiny inline script that modulepreloads the chunks of the URL being opened (see FIRST_SCREENS);
- *  - a preload of the Latin Inter font, so text does not reflow when the font arrives late.
+ * hoist-non-react-statics (with react-is) serves only emotion's `withTheme`, which nothing uses; but
+ * as CommonJS without a `sideEffects` field it counts as having side effects, and a bare call to
+ * it stayed in the landing page's entry chunk (~1 KiB gzip). Both are pure libraries: say so.
  */
-function firstScreenPreload(): Plugin {
+function pureCommonJs(): Plugin {
+  const pure = /\/node_modules\/(hoist-non-react-statics|react-is)\//;
   return {
-    name: 'pathforge:first-screen-preload',
+    name: 'pathforge:pure-commonjs',
+    transform: (_code, id) => (pure.test(id) ? { moduleSideEffects: false } : undefined),
+  };
+}
+
+/** A preload of the Latin Inter font: text is drawn in it from the first paint, without a reflow when it arrives. */
+function fontPreload(): Plugin {
+  return {
+    name: 'pathforge:font-preload',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-        const entry = chunks.find((chunk) => chunk.isEntry);
-        const already = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-        const closure = (fileName: string, into: Set<string>) => {
-          if (into.has(fileName) || already.has(fileName)) return;
-          into.add(fileName);
-          const chunk = chunks.find((c) => c.fileName === fileName);
-          for (const imported of chunk?.imports ?? []) closure(imported, into);
-        };
-        const byPath: Record<string, string[]> = {};
-        for (const [path, modules] of Object.entries(FIRST_SCREENS)) {
-          const files = new Set<string>();
-          for (const module of modules) {
-            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-            if (chunk) closure(chunk.fileName, files);
-          }
-          byPath[path] = [...files].map((file) => `/${file}`);
-        }
-        const font = Object.keys(bundle).find((name) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(name));
-        const script =
-          `(function(m){var f=m[location.pathname.replace(/\\/$/,'')||'/'];if(f)f.forEach(function(h){` +
-          `var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)})})` +
-          `(${JSON.stringify(byPath)})`;
-        return [
-          ...(font
-            ? [{ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' }, injectTo: 'head' as const }]
-            : []),
-          { tag: 'script', children: script, injectTo: 'head' as const },
-        ];
+        const font = Object.keys(context.bundle ?? {}).find((name) => /inter-latin-wght-normal-[\w-]+\.woff2$/.test(name));
+        if (!font) return [];
+        const attrs = { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${font}`, crossorigin: '' };
+        return [{ tag: 'link', attrs, injectTo: 'head' as const }];
       },
     },
   };
 }
 
+/**
+ * The pages written as HTML at build time (see scripts/vite/prerender.ts and src/prerender.tsx),
+ * each with the route modules of its screen: their chunks are requested together with the entry.
+ */
+const PRERENDERED_PAGES: Record<string, string[]> = {
+  '/': ['src/routes/landing.route.tsx'],
+  '/login': ['src/routes/data.layout.tsx', 'src/routes/login.route.tsx'],
+  '/register': ['src/routes/data.layout.tsx', 'src/routes/register.route.tsx'],
+  '/forgotPassword': ['src/routes/data.layout.tsx', 'src/routes/forgotPassword.route.tsx'],
+};
+
 export default defineConfig({
-  plugins: [react(), precompress(), firstScreenPreload()],
+  // Order matters: prerender rewrites index.html after precompress has run (its hook is sequential, post).
+  plugins: [react(), pureCommonJs(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', pages: PRERENDERED_PAGES })],
   resolve: {
     alias: [
       // Chakra's theme modules one by one (the package exports only the aggregate './theme', which
@@ -106,6 +85,9 @@ export default defineConfig({
     sourcemap: false,
     assetsInlineLimit: 0,
     reportCompressedSize: false,
+    // Every browser we support has <link rel="modulepreload"> (Safari since 17); the polyfill
+    // would only add its code to the landing page's entry chunk.
+    modulePreload: { polyfill: false },
     // scripts/size.mjs reads it to know what each page loads.
     manifest: true,
   },

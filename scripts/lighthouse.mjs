@@ -15,7 +15,8 @@ import { chromeArgs, chromePath } from './chromium.ts';
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const PORT = 4280;
 const RUNS = 3;
-const pages = ['/', '/login'];
+const requested = process.argv.slice(2).filter((a) => a.startsWith('/'));
+const pages = requested.length > 0 ? requested : ['/', '/login'];
 
 const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);

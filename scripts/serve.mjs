@@ -3,8 +3,11 @@
  * Serves the built web app the way a CDN would:
  * - pre-compressed files (.br, .gz written at build time) chosen by Accept-Encoding;
  * - hashed files under /assets/ cached for a year as immutable, index.html always revalidated;
- * - any other path answered with index.html, so client routes and the 404 page work on reload;
- *   a missing file that looks like a file (has an extension) is a real 404.
+ * - a page prerendered at build time answered with its own HTML (`/login` and `/login/` with
+ *   login/index.html, `/` with index.html);
+ * - any other path answered with shell.html (the app with an empty page, which renders the route
+ *   in the browser), so client routes and the 404 page work on reload; a missing file that looks
+ *   like a file (has an extension) is a real 404.
  *
  * Usage: node scripts/serve.mjs [dir] (default dist), PORT (default 5173), HOST (default 127.0.0.1).
  */
@@ -78,6 +81,11 @@ const server = createServer(async (req, res) => {
       return;
     }
     const file = pathname.endsWith('/') ? null : await fileAt(path);
+    const page = file ? null : await fileAt(join(path, 'index.html'));
+    if (page) {
+      await send(req, res, page, { cache: 'no-cache' });
+      return;
+    }
     if (file) {
       const immutable = pathname.startsWith('/assets/');
       await send(req, res, file, { cache: immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate' });
@@ -87,7 +95,8 @@ const server = createServer(async (req, res) => {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders }).end('Not found');
       return;
     }
-    await send(req, res, join(root, 'index.html'), { cache: 'no-cache' });
+    const shell = (await fileAt(join(root, 'shell.html'))) ?? join(root, 'index.html');
+    await send(req, res, shell, { cache: 'no-cache' });
   } catch (error) {
     console.error(error);
     if (!res.headersSent) res.writeHead(500).end();

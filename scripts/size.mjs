@@ -3,18 +3,21 @@
  * `npm run size`: builds the app and prints the gzip size of
  *  - the JavaScript the landing page loads before it is interactive (entry + landing route, with
  *    every chunk they import statically), budget 160 KiB;
- *  - every lazy route chunk on its own (the code that route adds), budget 30 KiB each.
+ *  - every lazy route chunk on its own (the code that route adds), budget 30 KiB each;
+ *  - every page prerendered at build time (its HTML with the styles inlined: all a first paint
+ *    needs besides the font), budget 30 KiB each.
  * It also fails when any production chunk contains Mock Service Worker code: mocks are for
  * stories and tests only. Exits non-zero when a budget is exceeded. `--no-build` measures the
  * existing dist/.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
 const KiB = 1024;
 const LANDING_BUDGET = 160 * KiB;
 const ROUTE_BUDGET = 30 * KiB;
+const PAGE_BUDGET = 30 * KiB;
 
 if (!process.argv.includes('--no-build')) {
   const { status } = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
@@ -50,9 +53,19 @@ const routeKeys = Object.keys(manifest)
 for (const key of routeKeys) {
   rows.push([`route ${key.replace(/^.*src\/routes\//, '')}`, gz(manifest[key].file), ROUTE_BUDGET]);
 }
+// The prerendered pages: index.html files that hold a page (data-prerendered), not the app shell.
+const pages = readdirSync('dist', { recursive: true })
+  .map(String)
+  .filter((file) => file.endsWith('index.html') && readFileSync(`dist/${file}`, 'utf8').includes('data-prerendered='))
+  .sort();
+if (pages.length === 0) {
+  console.error('size: the build has no prerendered page');
+  process.exit(1);
+}
+for (const file of pages) rows.push([`page /${file.replace(/\/?index\.html$/, '')} (HTML + styles)`, gz(file), PAGE_BUDGET]);
 // Shared chunks that routes pull in lazily (e.g. the data layer) are reported, not budgeted per route.
 const shared = Object.entries(manifest).filter(([k, v]) => v.file.endsWith('.js') && !v.isEntry && !routeKeys.includes(k) && !landingChunks.has(k));
-console.log('\nJavaScript, gzip level 9');
+console.log('\nJavaScript and prerendered HTML, gzip level 9');
 for (const [name, size, budget] of rows) {
   const ok = size <= budget;
   if (!ok) over = true;

@@ -1,7 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, useLayoutEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { UiProvider } from './components/ui/provider';
+import { App } from './App';
+import { resolveLazyRoutes, takeOverPrerenderedPage } from './routes/hydration';
 import { routes } from './routes/router';
 import { usePreferences } from './stores/preferences';
 import { applyColorMode } from './theme/colorMode';
@@ -10,14 +11,44 @@ import { applyColorMode } from './theme/colorMode';
 applyColorMode(usePreferences.getState().colorMode);
 usePreferences.subscribe((state) => applyColorMode(state.colorMode));
 
-const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <UiProvider>
+// A page prerendered at build time (src/prerender.tsx) is already on screen: hydrate it. Its
+// route modules load first, so the router's first render is that page, not the loading fallback.
+// If they cannot load, the app renders afresh and the router shows its own error page.
+const path = location.pathname.replace(/\/+$/, '') || '/';
+const prerendered = root.dataset.prerendered === path;
+
+/**
+ * Renders nothing; takes the prerendered page over in the hydration commit (a layout effect): also
+ * when an event forces hydration to finish early, the forms know what was typed before it is handled.
+ */
+function TakeOver({ container }: { container: HTMLElement }) {
+  useLayoutEffect(() => takeOverPrerenderedPage(container), [container]);
+  return null;
+}
+
+function start(container: HTMLElement, hydrate: boolean) {
+  const router = createBrowserRouter(routes);
+  const app = (
+    <App>
       <RouterProvider router={router} />
-    </UiProvider>
-  </StrictMode>,
-);
+      {hydrate && <TakeOver container={container} />}
+    </App>
+  );
+  // A transition lets React render in slices and yield to the browser between them, so a tap or
+  // a scroll during start-up is answered at once instead of after the whole first render.
+  startTransition(() => {
+    if (hydrate) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+}
+
+// (No top-level await: it would make the bundler split the entry into many small chunks.)
+if (prerendered) {
+  void resolveLazyRoutes(routes, path).then(
+    () => start(root, true),
+    () => start(root, false),
+  );
+} else start(root, false);

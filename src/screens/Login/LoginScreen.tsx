@@ -24,8 +24,11 @@ export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, onGoogle }: 
   const [values, setValues] = useState<LoginValues>({ email: defaultEmail ?? '', password: '' });
   const { message, errorId, fail, clear, fieldProps } = useFormError<FieldName>();
 
-  const change = (name: FieldName) => (event: ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+  const change = (name: FieldName) => (event: ChangeEvent<HTMLInputElement>) => {
+    // Read now, not in the updater: by the time it runs, React may have reset the element.
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

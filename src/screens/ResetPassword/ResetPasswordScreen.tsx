@@ -93,8 +93,11 @@ export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordSc
   }
 
   const submitting = status === 'submitting';
-  const change = (name: NewPasswordField) => (event: ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+  const change = (name: NewPasswordField) => (event: ChangeEvent<HTMLInputElement>) => {
+    // Read now, not in the updater: by the time it runs, React may have reset the element.
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;

@@ -1,0 +1,103 @@
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+
+/*
+ * What a page prerendered at build time (src/prerender.tsx) needs so that the app can take it
+ * over in the browser (main.tsx) without rendering it again or losing what the visitor did.
+ */
+
+/**
+ * Loads the lazy modules of the routes that match `path` and puts them in place, as the router
+ * would on its first navigation. Before hydrating, the router must start with its components at
+ * hand: otherwise its first render is the loading fallback, which the prerendered HTML is not.
+ */
+export async function resolveLazyRoutes(table: RouteObject[], path: string): Promise<void> {
+  const lazy = (matchRoutes(table, path) ?? []).map(({ route }) => route).filter((route) => typeof route.lazy === 'function');
+  await Promise.all(
+    lazy.map(async (route) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * Takes a prerendered page over once hydration has committed. Call it from a layout effect: it
+ * then also runs when an event forces hydration to finish early, before React handles that event.
+ *  1. Text typed (or filled in by a password manager) before the app ran stays on screen through
+ *     hydration, but the form state does not know it: it is handed over (adoptTypedText).
+ *  2. A form submitted before the app ran was held back by the boot script (a native submission
+ *     would put a password into the URL): it is submitted again once the state has the text,
+ *     unless the learner submits it again first.
+ */
+export function takeOverPrerenderedPage(root: HTMLElement, win: Window = window): void {
+  adoptTypedText(root);
+  const early = takeEarlySubmit(win);
+  if (!early) return;
+  let superseded = false;
+  const supersede = () => {
+    superseded = true;
+  };
+  win.document.addEventListener('submit', supersede, { capture: true, once: true });
+  win.setTimeout(() => {
+    win.document.removeEventListener('submit', supersede, { capture: true });
+    if (!superseded) submitAgain(early);
+  }, 0);
+}
+
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+const isTextField = (element: Element): element is TextField =>
+  element instanceof HTMLTextAreaElement ||
+  (element instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'hidden'].includes(element.type));
+
+/**
+ * Gives every field whose text differs from what was prerendered a real `input` event, so its
+ * onChange takes the text in. (Handlers must read `event.target.value` at once: during a commit
+ * React puts a controlled field back to its state right after the event, before the update runs.)
+ * Returns how many fields it handed over.
+ */
+export function adoptTypedText(root: HTMLElement): number {
+  // Note every edited field first: handing one over re-renders its form, and React then puts the
+  // others back to what their state says (empty) before they would be reached.
+  const edited = Array.from(root.querySelectorAll('input, textarea'))
+    .filter(isTextField)
+    .filter((field) => field.value !== field.defaultValue)
+    .map((field) => ({ field, typed: field.value }));
+  for (const { field, typed } of edited) {
+    // React notes every value set through the element's own `value` property: note the
+    // prerendered text, then put the typed text back past that note (the prototype's setter),
+    // so the input event reads as a change from the one to the other.
+    field.value = field.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  return edited.length;
+}
+
+/** A form the visitor submitted before the app ran, as the prerendered page's boot script noted it. */
+export type EarlySubmit = { form: HTMLFormElement; submitter: HTMLElement | null };
+
+declare global {
+  interface Window {
+    /** Set by the boot script of a prerendered page (scripts/vite/prerender.ts). */
+    pathforgeEarlySubmit?: EarlySubmit | null;
+    /** Set once the app runs: the boot script stops noting submissions. */
+    pathforgeStarted?: boolean;
+  }
+}
+
+/** The form submitted before the app ran, if it is still on the page; from now on none is noted. */
+export function takeEarlySubmit(win: Window = window): EarlySubmit | null {
+  const early = win.pathforgeEarlySubmit;
+  win.pathforgeStarted = true;
+  win.pathforgeEarlySubmit = null;
+  return early?.form.isConnected ? early : null;
+}
+
+/** Submits a form again, through the app, with the same submit button where there was one. */
+export function submitAgain({ form, submitter }: EarlySubmit): boolean {
+  if (!form.isConnected) return false;
+  const isSubmitButton = (element: HTMLElement | null): element is HTMLButtonElement | HTMLInputElement =>
+    (element instanceof HTMLButtonElement || element instanceof HTMLInputElement) && element.type === 'submit' && element.form === form;
+  form.requestSubmit(isSubmitButton(submitter) ? submitter : undefined);
+  return true;
+}
