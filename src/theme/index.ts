@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 // Chakra's theme, module by module (see the alias in vite.config.ts): importing
 // '@chakra-ui/react/theme' would bring every recipe Chakra has into the entry chunk.
 import { breakpoints } from '@chakra-theme/breakpoints';
@@ -157,12 +157,21 @@ export const core = defineConfig({
     },
   });
 
+let publicSystem: SystemContext | undefined;
+
 /**
  * The system of the public pages (landing, sign-in, registration...). The signed-in area adds its
  * own recipes (tabs, table, dialogs...) in `./app.ts`, loaded with the app layout, so visitors
  * never download them.
+ *
+ * Created on first use (the first render), not while the modules load: it is the heaviest step of
+ * start-up (all tokens and their CSS variables, ~40 ms on a fast phone), and done during module
+ * evaluation it made one long task of the two.
  */
-export const system = createSystem(defaultBaseConfig, core, pathforge);
+export function getSystem(): SystemContext {
+  publicSystem ??= createSystem(defaultBaseConfig, core, pathforge);
+  return publicSystem;
+}
 
 export { pathforge };
 

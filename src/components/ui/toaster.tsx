@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type * as RegionModule from './toastRegion';
 
 /** Spec §4 and §9: toasts sit top-right, close after 5000 ms, and pause while hovered. */
@@ -53,18 +53,22 @@ export function clearToasts() {
   region?.toaster.remove();
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
 /** Where toasts appear. Mount once, at the root (UiProvider does). */
 export function Toaster() {
-  const loaded = useSyncExternalStore(subscribe, () => region, () => null);
+  // Nothing until the region's chunk is here (also during hydration: the prerendered page has none).
+  const [loaded, setLoaded] = useState<Region | null>(null);
   useEffect(() => {
+    // The region's first render (Zag's toast machine, Chakra's recipe) is a transition: React
+    // renders it in slices, not as one long task right after the page has started.
+    const show = () => startTransition(() => setLoaded(region));
+    listeners.add(show);
+    if (region) show();
     // Fetch the region when the browser has nothing better to do, so the first toast is instant.
     const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
     idle(() => void loadRegion());
+    return () => {
+      listeners.delete(show);
+    };
   }, []);
   return loaded ? <loaded.ToastRegion /> : null;
 }
