@@ -1,7 +1,8 @@
 /**
- * Build-time rendering of the public entry pages (run by scripts/vite/prerender.ts after
- * `vite build`, in Node; the pages are listed in vite.config.ts). A visitor's first paint is then the page itself, with its styles, while
- * the JavaScript loads; the browser hydrates it (main.tsx) instead of rendering it again.
+ * Build-time rendering of the public entry pages, in Node (run by scripts/vite/prerender.ts after
+ * `vite build`; the pages are PRERENDERED_PAGES in vite.config.ts). A visitor's first paint is then
+ * the page itself, with its styles, while the JavaScript loads; the browser hydrates it (main.tsx)
+ * instead of rendering it again.
  *
  * Each page is rendered as a signed-out visitor sees it: the session store's server snapshot is
  * signed out, so hydration matches, and a signed-in learner's page updates right after it
@@ -47,7 +48,7 @@ export async function render(path: string): Promise<PrerenderedPage> {
  * reset, tokens and global CSS; emotion's <Global> hydrates exactly that selector), then one
  * `<style data-emotion="css NAME NAME…">` with the class rules this markup uses.
  */
-export function styleElements(cache: EmotionCache, html: string): string {
+function styleElements(cache: EmotionCache, html: string): string {
   const used = new Set(Array.from(html.matchAll(new RegExp(`${cache.key}-([a-zA-Z0-9_-]+)`, 'g')), (m) => m[1]));
   const globals: string[] = [];
   const names: string[] = [];

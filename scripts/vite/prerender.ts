@@ -2,18 +2,17 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
+import type { PrerenderedPage, render } from '../../src/prerender.tsx';
 import { writeCompressedCopies } from './compress.ts';
 
-/** What the server entry (src/prerender.tsx) exports. */
-type PrerenderModule = {
-  render(path: string): Promise<{ html: string; styles: string }>;
-};
+/** What the server entry exports. */
+type PrerenderModule = { render: typeof render };
 
 /** The file every other URL is answered with (scripts/serve.mjs): the app with an empty #root. */
-export const SHELL_FILE = 'shell.html';
+const SHELL_FILE = 'shell.html';
 
 /** Where a prerendered path's HTML goes: '/' → index.html, '/login' → login/index.html. */
-export const htmlFileOf = (path: string) => (path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}/index.html`);
+const htmlFileOf = (path: string) => (path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}/index.html`);
 
 export type PrerenderOptions = {
   /** The module that renders a path to HTML, built for Node. */
@@ -34,9 +33,9 @@ export type PrerenderOptions = {
  *  - the entry's small stylesheet (the @font-face rules) is inlined: no request before the paint;
  *  - the app's scripts are not in <head>: a boot script at the end of <body> requests them as
  *    soon as the browser reports the first contentful paint, with the page's route chunks
- *    beside the entry. Otherwise a fast
- *    connection delivers the scripts before the first frame, and the browser runs the whole
- *    start-up (about a second on a slow phone) before it shows the page it already has.
+ *    beside the entry. Otherwise a fast connection delivers the scripts before the first frame,
+ *    and the browser runs the whole start-up (about a second on a slow phone) before it shows
+ *    the page it already has.
  */
 export function prerender({ entry, pages }: PrerenderOptions): Plugin {
   let config: ResolvedConfig;
@@ -113,7 +112,7 @@ function routeChunksOf(bundle: Rollup.OutputBundle, modules: string[]): string[]
   return [...files].map((file) => `/${file}`);
 }
 
-function pageHtml(args: { shell: string; path: string; page: { html: string; styles: string }; outDir: string; routeChunks: string[] }) {
+function pageHtml(args: { shell: string; path: string; page: PrerenderedPage; outDir: string; routeChunks: string[] }) {
   const { shell, path, page, outDir, routeChunks } = args;
   let html = shell;
   const take = (pattern: RegExp): string[] => {
