@@ -1,16 +1,17 @@
 /**
  * Play-function helpers shared by the sign-in screens' stories (stories only, never app code).
  */
-import { expect, screen, within } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 
 /**
  * A rejected submit shows the message twice, as a learner notices it: as an error toast (in the
  * portal, outside the story's canvas; `role="status"` named by its title) and beside the submit
- * button in the form.
+ * button in the form. The toast enters transparent and fades in (as in Components/Toaster and the
+ * Flows stories): wait until it is visible rather than check its first frame.
  */
 export async function expectFormMessage(canvasElement: HTMLElement, message: string) {
-  const toast = await screen.findByRole('status', { name: message });
-  await expect(toast).toBeVisible();
+  const toast = await screen.findByRole('status', { name: message }, { timeout: 5000 });
+  await waitFor(() => expect(toast).toBeVisible());
   await expect(within(canvasElement).getByText(message)).toBeVisible();
 }
 
