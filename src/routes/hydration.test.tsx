@@ -40,6 +40,12 @@ function prerendered() {
     email: container.querySelector('input') as HTMLInputElement,
     note: container.querySelector('textarea') as HTMLTextAreaElement,
     state: () => container.querySelector('output')?.textContent,
+    /** The app starts and takes the markup over. */
+    async hydrate() {
+      await act(async () => {
+        root = hydrateRoot(container, <Form />);
+      });
+    },
   };
 }
 
@@ -47,9 +53,7 @@ describe('adoptTypedText', () => {
   it('hands text typed before hydration to the form state, and leaves untouched fields alone', async () => {
     const page = prerendered();
     page.email.value = 'ada@example.com'; // typed while the app was still loading
-    await act(async () => {
-      root = hydrateRoot(page.container, <Form />);
-    });
+    await page.hydrate();
     // What this fixes: the text is on screen, the state does not know it.
     expect(page.email.value).toBe('ada@example.com');
     expect(page.state()).toBe('email=;note=');
@@ -67,9 +71,7 @@ describe('adoptTypedText', () => {
     const page = prerendered();
     page.email.value = 'ada@example.com';
     page.note.value = 'typed second';
-    await act(async () => {
-      root = hydrateRoot(page.container, <Form />);
-    });
+    await page.hydrate();
     act(() => {
       expect(adoptTypedText(page.container)).toBe(2);
     });
@@ -80,9 +82,7 @@ describe('adoptTypedText', () => {
   it('adopts textareas too, and a second call finds nothing left to hand over', async () => {
     const page = prerendered();
     page.note.value = 'I was here first';
-    await act(async () => {
-      root = hydrateRoot(page.container, <Form />);
-    });
+    await page.hydrate();
     act(() => {
       expect(adoptTypedText(page.container)).toBe(1);
     });
@@ -94,9 +94,7 @@ describe('adoptTypedText', () => {
 
   it('does nothing on a page nobody typed into', async () => {
     const page = prerendered();
-    await act(async () => {
-      root = hydrateRoot(page.container, <Form />);
-    });
+    await page.hydrate();
     expect(adoptTypedText(page.container)).toBe(0);
     expect(page.state()).toBe('email=;note=');
   });
