@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPRESSIBLE, writeCompressedCopies } from './scripts/vite/compress.ts';
 import { prerender } from './scripts/vite/prerender.ts';
+import { PREFERENCES_STORAGE_KEY, PREFERENCES_STORAGE_VERSION } from './src/stores/preferencesStorage.ts';
 
 /**
  * Writes a .gz and a .br copy of every text asset at build time, so the static server
@@ -37,6 +38,24 @@ function pureCommonJs(): Plugin {
   };
 }
 
+/**
+ * A prerendered page paints before the app starts: this script in <head> applies the learner's
+ * stored colour mode first (what src/theme/colorMode.ts does once the app runs), with the store's
+ * own key and version, so a dark-mode learner never sees the page flash light.
+ */
+function colorModeBeforePaint(): Plugin {
+  const script =
+    `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)})||'null');` +
+    `if(s&&s.version===${PREFERENCES_STORAGE_VERSION}&&s.state&&s.state.colorMode==='dark'){` +
+    `var r=document.documentElement;r.classList.add('dark');r.style.colorScheme='dark'}}` +
+    // Unreadable storage: the app falls back to light and cleans it up.
+    `catch(e){}})()`;
+  return {
+    name: 'pathforge:color-mode-before-paint',
+    transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'head' as const }],
+  };
+}
+
 /** A preload of the Latin Inter font: text is drawn in it from the first paint, without a reflow when it arrives. */
 function fontPreload(): Plugin {
   return {
@@ -67,7 +86,7 @@ const PRERENDERED_PAGES: Record<string, string[]> = {
 
 export default defineConfig({
   // Order matters: prerender rewrites index.html after precompress has run (its hook is sequential, post).
-  plugins: [react(), pureCommonJs(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', pages: PRERENDERED_PAGES })],
+  plugins: [react(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', pages: PRERENDERED_PAGES })],
   resolve: {
     alias: [
       // Chakra's theme modules one by one (the package exports only the aggregate './theme', which

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PREFERENCES_STORAGE_KEY, PREFERENCES_STORAGE_VERSION } from '../src/stores/preferencesStorage';
 import { registerLearner, toast } from './support';
 
 /*
@@ -107,9 +108,12 @@ test.describe('the app takes a prerendered page over', () => {
   });
 
   test('a learner who chose dark mode gets a dark page from the first paint', async ({ page }) => {
-    await page.addInitScript(() => {
-      localStorage.setItem('pathforge-preferences', JSON.stringify({ state: { colorMode: 'dark', sidebarCollapsed: false }, version: 1 }));
-    });
+    await page.addInitScript(
+      ({ key, version }) => {
+        localStorage.setItem(key, JSON.stringify({ state: { colorMode: 'dark', sidebarCollapsed: false }, version }));
+      },
+      { key: PREFERENCES_STORAGE_KEY, version: PREFERENCES_STORAGE_VERSION },
+    );
     await holdScripts(page); // never released: this is the page before the app runs
     await page.goto('/');
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);

@@ -1,8 +1,8 @@
-import { startTransition, useLayoutEffect } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
-import { resolveLazyRoutes, takeOverPrerenderedPage } from './routes/hydration';
+import { resolveLazyRoutes, TakeOver } from './routes/hydration';
 import { routes } from './routes/router';
 import { usePreferences } from './stores/preferences';
 import { applyColorMode } from './theme/colorMode';
@@ -19,15 +19,6 @@ if (!root) throw new Error('index.html has no #root element');
 // If they cannot load, the app renders afresh and the router shows its own error page.
 const path = location.pathname.replace(/\/+$/, '') || '/';
 const prerendered = root.dataset.prerendered === path;
-
-/**
- * Renders nothing; takes the prerendered page over in the hydration commit (a layout effect): also
- * when an event forces hydration to finish early, the forms know what was typed before it is handled.
- */
-function TakeOver({ container }: { container: HTMLElement }) {
-  useLayoutEffect(() => takeOverPrerenderedPage(container), [container]);
-  return null;
-}
 
 function start(container: HTMLElement, hydrate: boolean) {
   const router = createBrowserRouter(routes);

@@ -1,9 +1,9 @@
-import { act, useLayoutEffect, useState } from 'react';
+import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { adoptTypedText, resolveLazyRoutes, submitAgain, takeEarlySubmit, takeOverPrerenderedPage } from './hydration';
+import { adoptTypedText, resolveLazyRoutes, submitAgain, TakeOver, takeEarlySubmit, takeOverPrerenderedPage } from './hydration';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -162,7 +162,7 @@ describe('an early submission', () => {
   });
 });
 
-describe('the take-over inside the hydration commit, as main.tsx runs it', () => {
+describe('TakeOver, inside the hydration commit as main.tsx places it', () => {
   /** Like the sign-in screen: the handler reads the value at once, then updates the state. */
   function SignIn({ container }: { container?: HTMLElement }) {
     const [values, setValues] = useState({ email: '', password: '' });
@@ -178,10 +178,6 @@ describe('the take-over inside the hydration commit, as main.tsx runs it', () =>
         {container && <TakeOver container={container} />}
       </form>
     );
-  }
-  function TakeOver({ container }: { container: HTMLElement }) {
-    useLayoutEffect(() => takeOverPrerenderedPage(container), [container]);
-    return null;
   }
 
   it('leaves the state holding both fields typed before the app ran, and the page showing them', async () => {

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 /*
@@ -42,6 +43,16 @@ export function takeOverPrerenderedPage(root: HTMLElement, win: Window = window)
     win.document.removeEventListener('submit', supersede, { capture: true });
     if (!superseded) submitAgain(early);
   }, 0);
+}
+
+/**
+ * Renders nothing; place it beside the router in the hydrated tree. It takes the prerendered page
+ * over in the hydration commit (a layout effect): also when an event forces hydration to finish
+ * early, the forms know what was typed before that event is handled.
+ */
+export function TakeOver({ container }: { container: HTMLElement }) {
+  useLayoutEffect(() => takeOverPrerenderedPage(container), [container]);
+  return null;
 }
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;

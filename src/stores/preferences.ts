@@ -2,8 +2,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { ColorMode } from '../theme/colorMode';
 import { safeJsonStorage } from './safeStorage';
-
-export const PREFERENCES_STORAGE_KEY = 'pathforge-preferences';
+import { PREFERENCES_STORAGE_KEY, PREFERENCES_STORAGE_VERSION } from './preferencesStorage';
 
 export type Preferences = {
   colorMode: ColorMode;
@@ -34,8 +33,8 @@ export const usePreferences = create<Preferences & PreferenceActions>()(
     }),
     {
       name: PREFERENCES_STORAGE_KEY,
-      version: 1,
-      storage: safeJsonStorage<Preferences>({ version: 1, isValid: isPreferences }),
+      version: PREFERENCES_STORAGE_VERSION,
+      storage: safeJsonStorage<Preferences>({ version: PREFERENCES_STORAGE_VERSION, isValid: isPreferences }),
       partialize: ({ colorMode, sidebarCollapsed }) => ({ colorMode, sidebarCollapsed }),
     },
   ),
