@@ -10,7 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromeArgs, chromePath } from './chromium.ts';
+import { chromeArgs, chromeEnv, chromePath } from './chromium.ts';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const PORT = 4280;
@@ -38,7 +38,7 @@ try {
         'npx',
         ['-y', LIGHTHOUSE, `http://localhost:${PORT}${page}`, '--quiet', '--only-categories=performance', '--form-factor=mobile',
           '--throttling-method=simulate', `--chrome-flags=${flags}`, '--output=json', `--output-path=${file}`],
-        { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chromePath } },
+        { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...chromeEnv, CHROME_PATH: chromePath } },
       );
       if (run.status !== 0) throw new Error(`lighthouse failed on ${page}`);
       const report = JSON.parse(readFileSync(file, 'utf8'));
