@@ -1,26 +1,71 @@
 import { afterEach, expect } from 'vitest';
 import { page } from 'vitest/browser';
+import { afterEach as a11yAfterEach } from '@storybook/addon-a11y/preview';
+import { pauseToasts } from '../src/components/ui/toaster';
+import { applyColorMode } from '../src/theme/colorMode';
+import { assertAllTextIsInter } from './fontCheck';
+import { storyModes, type StoryLike } from './modes';
 
 /**
- * Every story is a visual test: after a story (and its play function) passes, the page is
- * compared with the committed baseline in __screenshots__/ beside the story file.
- * A story opts out with `parameters: { screenshot: { disable: true } }` (say why beside it).
+ * Every story is a visual test in several modes (like Chromatic's "modes"): after a story (and its
+ * play function) passes, the page is compared with committed baselines in __screenshots__/ beside
+ * the story file, once per mode: light, dark, and for screens also a 375 px phone (`./modes.ts`).
+ * Storybook's a11y addon already ran axe in light mode; here it runs again in dark mode, so a
+ * dark-mode contrast failure fails the story too.
  *
- * The viewport is first grown to the height of the content, so a long page is compared whole.
+ * A story opts out of screenshots with `parameters: { screenshot: { disable: true } }` (say why
+ * beside it); axe still runs in both modes.
  */
 const MAX_HEIGHT = 8000;
 
-type StoryContext = { story?: { parameters?: { screenshot?: { disable?: boolean } } } };
+/** Two frames: styles recomputed and painted after a class or size change. */
+const settle = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
 afterEach(async (context) => {
   const { task } = context;
   if (task.result?.state === 'fail' || (task.result?.errors?.length ?? 0) > 0) return;
-  if ((context as unknown as StoryContext).story?.parameters?.screenshot?.disable) return;
+  const story = (context as unknown as { story?: StoryLike }).story;
+  if (!story) return;
+  const screenshots = story.parameters?.screenshot?.disable !== true;
 
+  // A toast on screen now stays on screen for every mode (they close after 5 s otherwise).
+  pauseToasts();
   (document.activeElement as HTMLElement | null)?.blur?.();
   await document.fonts.ready;
-  const content = document.documentElement.scrollHeight;
-  const height = Math.min(Math.max(content, window.innerHeight), MAX_HEIGHT);
-  if (height !== window.innerHeight) await page.viewport(window.innerWidth, height);
-  await expect(page).toMatchScreenshot();
+  assertAllTextIsInter(document.body);
+
+  // Every mode is compared even when an earlier one differs, so a failure lists all of them.
+  const differences: string[] = [];
+  for (const mode of storyModes(story, { width: window.innerWidth, height: window.innerHeight })) {
+    applyColorMode(mode.colorMode);
+    if (window.innerWidth !== mode.width || window.innerHeight !== mode.height) await page.viewport(mode.width, mode.height);
+    await settle();
+    if (mode.axe) {
+      try {
+        await a11yAfterEach({
+          id: story.id,
+          parameters: story.parameters,
+          globals: story.globals,
+          reporting: { addReport: () => {} },
+          viewMode: 'story',
+        } as never);
+      } catch (error) {
+        if (error instanceof Error) error.message = `Accessibility in ${mode.colorMode} mode: ${error.message}`;
+        throw error;
+      }
+    }
+    if (!screenshots) continue;
+    // Grow the viewport to the content, so a long page is compared whole.
+    const content = document.documentElement.scrollHeight;
+    const height = Math.min(Math.max(content, mode.height), MAX_HEIGHT);
+    if (height !== window.innerHeight) await page.viewport(mode.width, height);
+    try {
+      await expect(page).toMatchScreenshot(`${task.name}-${mode.name}`);
+    } catch (error) {
+      differences.push(`● ${story.id} (${mode.name}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (differences.length > 0) {
+    throw new Error(`Screenshot differs from its baseline in ${differences.length} mode(s):\n${differences.join('\n')}`);
+  }
 });

@@ -94,6 +94,9 @@ const pathforge = defineConfig({
       fonts: {
         heading: { value: "'Inter Variable', 'Inter', system-ui, -apple-system, 'Segoe UI', sans-serif" },
         body: { value: "'Inter Variable', 'Inter', system-ui, -apple-system, 'Segoe UI', sans-serif" },
+        // All text is Inter, code too (the workspace's code panel): a system monospace font would
+        // differ from machine to machine. Code panels use Inter's tabular figures.
+        mono: { value: "'Inter Variable', 'Inter', ui-monospace, monospace" },
       },
     },
     semanticTokens: {

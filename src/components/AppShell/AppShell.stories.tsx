@@ -91,8 +91,6 @@ export const CollapsedTooltip: Story = {
   },
 };
 
-export const CollapsedDark: Story = { args: { collapsed: true }, globals: { theme: 'dark' } };
-
 /** The toggle reports the click; the wrapper plays the preferences store so the width changes. */
 function Stateful(args: AppShellProps) {
   const [collapsed, setCollapsed] = useState(args.collapsed);
@@ -127,8 +125,6 @@ export const ActivePathsOnBrowsePaths: Story = { parameters: { route: '/app/brow
 export const ActiveXpBadges: Story = { name: 'Active XP & Badges', parameters: { route: '/app/xp-badges' }, play: activeEntry('XP & Badges') };
 export const ActiveSettings: Story = { parameters: { route: '/app/settings' }, play: activeEntry('Settings') };
 
-export const Dark: Story = { globals: { theme: 'dark' }, play: activeEntry('Dashboard') };
-
 const mobile = { viewport: { value: 'mobile' } };
 
 export const Mobile: Story = {
@@ -143,7 +139,6 @@ export const Mobile: Story = {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
   },
 };
-export const MobileDark: Story = { ...Mobile, globals: { ...mobile, theme: 'dark' } };
 
 export const MobileDrawerOpen: Story = {
   globals: mobile,
@@ -167,17 +162,12 @@ export const MobileDrawerOpen: Story = {
 };
 
 /** The drawer as a learner sees it while it is open (screenshotted open). */
-export const MobileDrawerOpenDark: Story = {
-  globals: { ...mobile, theme: 'dark' },
+export const MobileDrawerShown: Story = {
+  globals: mobile,
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Open navigation' }));
     await waitFor(() => expect(screen.getByRole('dialog', { name: 'Navigation' })).toBeVisible());
   },
-};
-
-export const MobileDrawerShown: Story = {
-  globals: mobile,
-  play: MobileDrawerOpenDark.play,
 };
 
 export const MobileDrawerEscape: Story = {

@@ -64,4 +64,3 @@ export const ActiveSettings: Story = {
 
 export const SigningOut: Story = { args: { isSigningOut: true } };
 
-export const Dark: Story = { globals: { theme: 'dark' } };

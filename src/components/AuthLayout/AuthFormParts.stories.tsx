@@ -42,4 +42,3 @@ export const NoError: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };

@@ -72,9 +72,6 @@ export const WithFormParts: Story = {
     await expect(onGoogle).toHaveBeenCalled();
   },
 };
-export const WithFormPartsDark: Story = { ...WithFormParts, globals: { theme: 'dark' } };
-
-export const Dark: Story = { globals: { theme: 'dark' } };
 
 export const Tablet: Story = {
   globals: { viewport: { value: 'tablet' } },
@@ -93,7 +90,6 @@ export const Mobile: Story = {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);
   },
 };
-export const MobileDark: Story = { ...Mobile, globals: { viewport: { value: 'mobile' }, theme: 'dark' } };
 
 /** Long words and copy must wrap, never widen the page on a phone. */
 export const MobileLongContent: Story = {

@@ -43,6 +43,4 @@ export const AsPageHeading: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' }, args: { action: <Button>Clear filters</Button> } };
-
 export const Mobile: Story = { globals: { viewport: { value: 'mobile' } }, args: { action: <Button>Clear filters</Button> } };

@@ -26,4 +26,3 @@ export const MarkOnly: Story = {
     await expect(within(canvasElement).getByText('PathForge')).toBeInTheDocument();
   },
 };
-export const Dark: Story = { globals: { theme: 'dark' } };

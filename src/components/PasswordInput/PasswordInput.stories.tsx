@@ -73,5 +73,3 @@ export const Disabled: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
-export const ShownDark: Story = { ...Shown, globals: { theme: 'dark' } };

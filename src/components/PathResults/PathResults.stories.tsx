@@ -68,4 +68,3 @@ export const NoResults: Story = {
 
 export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };
 
-export const Dark: Story = { globals: { theme: 'dark' } };

@@ -53,6 +53,4 @@ export const Error: Story = {
   },
 };
 
-export const ErrorDark: Story = { ...Error, globals: { theme: 'dark' } };
-
 export const ErrorMobile: Story = { ...Error, globals: { viewport: { value: 'mobile' } } };

@@ -64,11 +64,6 @@ export const EachType: Story = {
   },
 };
 
-export const OnDarkPage: Story = {
-  globals: { theme: 'dark' },
-  play: async ({ canvasElement }) => showAll(canvasElement),
-};
-
 export const Dismiss: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Show error' }));

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import '@fontsource-variable/inter/wght.css';
+import '../../theme/fonts/inter-math.css';
 import { getSystem } from '../../theme';
 import { Toaster } from './toaster';
 

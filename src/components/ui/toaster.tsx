@@ -53,6 +53,11 @@ export function clearToasts() {
   region?.toaster.remove();
 }
 
+/** Stops every toast's timer (story screenshots: a toast on screen stays for every mode compared). */
+export function pauseToasts() {
+  region?.toaster.pause();
+}
+
 /** Where toasts appear. Mount once, at the root (UiProvider does). */
 export function Toaster() {
   // Nothing until the region's chunk is here (also during hydration: the prerendered page has none).

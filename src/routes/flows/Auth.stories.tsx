@@ -19,6 +19,8 @@ import { AppFlow } from './AppFlow';
 const meta = {
   title: 'Flows/Sign In and Registration',
   component: AppFlow,
+  // No docs page: each story runs the whole app with the one session store, so they cannot share a page.
+  tags: ['!autodocs'],
   parameters: { ownRouter: true, layout: 'fullscreen', msw: authHandlers },
   args: { initialPath: '/login' },
   beforeEach: () => {

@@ -51,6 +51,7 @@ const cardTitles = (canvasElement: HTMLElement) =>
     .map((heading) => heading.textContent);
 
 export const All: Story = {
+  name: 'All paths',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'Browse Paths' })).toBeVisible();
@@ -100,6 +101,7 @@ export const Category: Story = {
 };
 
 export const NoResults: Story = {
+  name: 'No paths match',
   args: { query: 'blockchain' },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -111,5 +113,3 @@ export const NoResults: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };

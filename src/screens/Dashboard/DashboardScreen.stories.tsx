@@ -23,6 +23,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
+  name: 'Learner mid-way',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome back, Ada Lovelace!');
@@ -49,15 +50,12 @@ export const Default: Story = {
 };
 
 export const ContinueLearningClicked: Story = {
+  name: 'Continue Learning',
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('link', { name: 'Continue Learning' }));
     await expect(args.onContinueLearning).toHaveBeenCalledOnce();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };
-export const MobileDark: Story = { globals: { viewport: { value: 'mobile' }, theme: 'dark' } };
 
 export const NewLearner: Story = {
   args: { username: newLearner.username, dashboard: { status: 'ready', data: emptyDashboard } },
@@ -84,6 +82,7 @@ export const NewLearner: Story = {
 };
 
 export const NoProjectInProgress: Story = {
+  name: 'No project in progress',
   args: { dashboard: { status: 'ready', data: noUpcomingDashboard } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);

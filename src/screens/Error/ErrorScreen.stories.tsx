@@ -11,6 +11,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
+  name: 'Something went wrong',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'This page didn’t load' })).toBeVisible();
@@ -19,5 +20,3 @@ export const Default: Story = {
     await expect(c.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
   },
 };
-export const Dark: Story = { globals: { theme: 'dark' } };
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };

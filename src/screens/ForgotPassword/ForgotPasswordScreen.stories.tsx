@@ -14,6 +14,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Idle: Story = {
+  name: 'Empty form',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
@@ -26,6 +27,7 @@ export const Idle: Story = {
 };
 
 export const Submitting: Story = {
+  name: 'Sending the link',
   args: { status: 'submitting' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('button', { name: 'Sending…' })).toBeDisabled();
@@ -33,6 +35,7 @@ export const Submitting: Story = {
 };
 
 export const Sent: Story = {
+  name: 'Reset link sent',
   args: { status: 'sent' },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -67,6 +70,7 @@ export const InvalidEmail: Story = {
 };
 
 export const ValidSubmit: Story = {
+  name: 'Valid email sent',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.type(c.getByLabelText('Email'), ' ada@example.com {Enter}');
@@ -75,10 +79,6 @@ export const ValidSubmit: Story = {
     await expect(screen.queryByRole('status')).not.toBeInTheDocument();
   },
 };
-
-export const Dark: Story = { globals: { theme: 'dark' } };
-export const SentDark: Story = { ...Sent, globals: { theme: 'dark' } };
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };
 
 /** The container's flow: a valid submit turns into "sent", and focus lands on the new heading. */
 function SubmitFlow(props: ForgotPasswordScreenProps) {
@@ -96,6 +96,7 @@ function SubmitFlow(props: ForgotPasswordScreenProps) {
 }
 
 export const SubmitThenSent: Story = {
+  name: 'Send, then link sent',
   render: (args) => <SubmitFlow {...args} />,
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);

@@ -163,8 +163,6 @@ export const SignedIn: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
-
 export const Tablet: Story = {
   globals: { viewport: { value: 'tablet' } },
   play: async ({ canvasElement }) => {
@@ -183,8 +181,6 @@ export const Mobile: Story = {
     await expect(c.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
   },
 };
-
-export const MobileDark: Story = { globals: { viewport: { value: 'mobile' }, theme: 'dark' } };
 
 export const MobileMenuOpen: Story = {
   globals: { viewport: { value: 'mobile' } },
@@ -240,7 +236,7 @@ export const MobileMenuOpen: Story = {
 
 export const MobileMenuSignedIn: Story = {
   args: { isSignedIn: true },
-  globals: { viewport: { value: 'mobile' }, theme: 'dark' },
+  globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await userEvent.click(c.getByRole('button', { name: 'Open menu' }));

@@ -122,7 +122,6 @@ export const Loading: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
 export const Mobile: Story = {
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement }) => {

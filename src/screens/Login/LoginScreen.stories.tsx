@@ -23,6 +23,7 @@ const fields = (canvasElement: HTMLElement) => {
 };
 
 export const Empty: Story = {
+  name: 'Empty form',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
@@ -37,6 +38,7 @@ export const Empty: Story = {
 };
 
 export const Submitting: Story = {
+  name: 'Signing in',
   args: { isSubmitting: true },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -46,6 +48,7 @@ export const Submitting: Story = {
 };
 
 export const PrefilledEmail: Story = {
+  name: 'Email filled in after registering',
   args: { defaultEmail: 'ada@example.com' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByLabelText('Email')).toHaveValue('ada@example.com');
@@ -89,8 +92,6 @@ export const InvalidEmail: Story = {
   },
 };
 
-export const InvalidEmailDark: Story = { ...InvalidEmail, globals: { theme: 'dark' } };
-
 export const ShortPassword: Story = {
   play: async ({ canvasElement, args }) => {
     const { email, password, signIn } = fields(canvasElement);
@@ -105,6 +106,7 @@ export const ShortPassword: Story = {
 };
 
 export const ValidSubmit: Story = {
+  name: 'Valid details sent',
   play: async ({ canvasElement, args }) => {
     const { email, password, signIn } = fields(canvasElement);
     await userEvent.type(email, '  ada@example.com ');
@@ -117,6 +119,7 @@ export const ValidSubmit: Story = {
 };
 
 export const PasswordToggle: Story = {
+  name: 'Password shown and hidden',
   play: async ({ canvasElement }) => {
     const { c, password } = fields(canvasElement);
     await userEvent.type(password, 'secret1');
@@ -141,6 +144,7 @@ export const PasswordToggle: Story = {
 };
 
 export const GoogleClicked: Story = {
+  name: 'Continue with Google',
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Continue with Google' }));
     await expect(args.onGoogle).toHaveBeenCalledOnce();
@@ -148,6 +152,3 @@ export const GoogleClicked: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };
-export const MobileDark: Story = { globals: { viewport: { value: 'mobile' }, theme: 'dark' } };

@@ -75,6 +75,7 @@ export const AllCompleted: Story = {
 };
 
 export const FirstUnlockedOnly: Story = {
+  name: 'Only the first project open',
   args: { path: { status: 'ready', data: firstUnlockedOnlyPathDetail } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -87,6 +88,7 @@ export const FirstUnlockedOnly: Story = {
 };
 
 export const NotFound: Story = {
+  name: 'Path not found',
   args: { path: { status: 'ready', data: null } },
   parameters: { route: '/app/paths/42' },
   play: async ({ canvasElement }) => {
@@ -103,5 +105,3 @@ export const Loading: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };

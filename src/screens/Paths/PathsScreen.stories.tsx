@@ -39,6 +39,7 @@ const cardTitles = (canvasElement: HTMLElement) =>
     .map((heading) => heading.textContent);
 
 export const All: Story = {
+  name: 'All paths',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'Learning Paths' })).toBeVisible();
@@ -100,6 +101,7 @@ export const CombinedFilters: Story = {
 };
 
 export const NoResults: Story = {
+  name: 'No paths match',
   args: { filters: { query: 'quantum', level: 'all', duration: 'all' } },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -130,6 +132,3 @@ export const ErrorState: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };
-export const MobileDark: Story = { globals: { viewport: { value: 'mobile' }, theme: 'dark' } };

@@ -120,6 +120,7 @@ export const ResourcesTab: Story = {
 };
 
 export const Locked: Story = {
+  name: 'Locked project',
   args: { ...ready(lockedProject), mode: 'workspace' },
   parameters: { route: routeOf(lockedProject) },
   play: async ({ canvasElement }) => {
@@ -210,6 +211,7 @@ export const WorkspaceAllDone: Story = {
 const urlInput = (canvasElement: HTMLElement) => within(canvasElement).getByLabelText('GitHub Repository URL');
 
 export const Submitted: Story = {
+  name: 'Project submitted',
   args: workspace,
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -228,6 +230,7 @@ export const Submitted: Story = {
 };
 
 export const InvalidUrl: Story = {
+  name: 'Invalid repository URL',
   args: workspace,
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -243,6 +246,7 @@ export const InvalidUrl: Story = {
 };
 
 export const EmptyUrl: Story = {
+  name: 'Empty repository URL',
   args: workspace,
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -276,6 +280,7 @@ export const AskForHelpDialog: Story = {
 
 /** The dialog left open with its message, so the screenshot shows it. */
 export const AskForHelpRequired: Story = {
+  name: 'Ask for Help with an empty question',
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Ask for Help' }));
     const d = within(await screen.findByRole('dialog', { name: 'Ask for Help' }));
@@ -318,10 +323,3 @@ export const Loading: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
-
-export const WorkspaceDark: Story = { args: workspace, globals: { theme: 'dark' } };
-
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };
-
-export const WorkspaceMobile: Story = { args: workspace, globals: { viewport: { value: 'mobile' } } };

@@ -24,6 +24,7 @@ const fields = (canvasElement: HTMLElement) => {
 };
 
 export const Empty: Story = {
+  name: 'Empty form',
   play: async ({ canvasElement }) => {
     const { c, name, email, password } = fields(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
@@ -36,6 +37,7 @@ export const Empty: Story = {
 };
 
 export const Submitting: Story = {
+  name: 'Creating the account',
   args: { isSubmitting: true },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -112,9 +114,8 @@ export const ShortPassword: Story = {
   },
 };
 
-export const ShortPasswordDark: Story = { ...ShortPassword, globals: { theme: 'dark' } };
-
 export const ValidSubmit: Story = {
+  name: 'Valid details sent',
   play: async ({ canvasElement, args }) => {
     const { name, email, password, signUp } = fields(canvasElement);
     await userEvent.type(name, ' Ada Lovelace ');
@@ -132,6 +133,7 @@ export const ValidSubmit: Story = {
 };
 
 export const PasswordToggle: Story = {
+  name: 'Password shown and hidden',
   play: async ({ canvasElement }) => {
     const { c, password } = fields(canvasElement);
     await userEvent.type(password, 'secret1');
@@ -148,6 +150,7 @@ export const PasswordToggle: Story = {
 };
 
 export const GoogleClicked: Story = {
+  name: 'Continue with Google',
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Continue with Google' }));
     await expect(args.onGoogle).toHaveBeenCalledOnce();
@@ -155,6 +158,3 @@ export const GoogleClicked: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };
-export const MobileDark: Story = { globals: { viewport: { value: 'mobile' }, theme: 'dark' } };

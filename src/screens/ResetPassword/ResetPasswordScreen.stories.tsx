@@ -24,6 +24,7 @@ const fields = (canvasElement: HTMLElement) => {
 };
 
 export const MissingToken: Story = {
+  name: 'Link without a token',
   args: { token: null },
   parameters: { route: '/resetPassword' },
   play: async ({ canvasElement }) => {
@@ -35,6 +36,7 @@ export const MissingToken: Story = {
 };
 
 export const Idle: Story = {
+  name: 'Empty form',
   play: async ({ canvasElement }) => {
     const { c, password, confirm } = fields(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeVisible();
@@ -72,6 +74,7 @@ export const ShortPassword: Story = {
 };
 
 export const Mismatch: Story = {
+  name: 'Passwords do not match',
   play: async ({ canvasElement, args }) => {
     const { password, confirm, submit } = fields(canvasElement);
     await userEvent.type(password, 'secret1');
@@ -84,9 +87,8 @@ export const Mismatch: Story = {
   },
 };
 
-export const MismatchDark: Story = { ...Mismatch, globals: { theme: 'dark' } };
-
 export const ValidSubmit: Story = {
+  name: 'Valid password sent',
   play: async ({ canvasElement, args }) => {
     const { password, confirm, submit } = fields(canvasElement);
     await userEvent.type(password, 'new-secret');
@@ -99,6 +101,7 @@ export const ValidSubmit: Story = {
 };
 
 export const Submitting: Story = {
+  name: 'Saving the password',
   args: { status: 'submitting' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('button', { name: 'Saving…' })).toBeDisabled();
@@ -106,6 +109,7 @@ export const Submitting: Story = {
 };
 
 export const Done: Story = {
+  name: 'Password changed',
   args: { status: 'done' },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -130,6 +134,7 @@ function SubmitFlow(props: ResetPasswordScreenProps) {
 }
 
 export const SubmitThenDone: Story = {
+  name: 'Send, then password changed',
   render: (args) => <SubmitFlow {...args} />,
   play: async ({ canvasElement }) => {
     const { c, password, confirm, submit } = fields(canvasElement);
@@ -140,7 +145,3 @@ export const SubmitThenDone: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
-export const MissingTokenDark: Story = { ...MissingToken, globals: { theme: 'dark' } };
-export const DoneDark: Story = { ...Done, globals: { theme: 'dark' } };
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };

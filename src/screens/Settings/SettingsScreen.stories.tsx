@@ -47,6 +47,7 @@ type Story = StoryObj<typeof meta>;
 const toggle = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('checkbox', { name });
 
 export const Defaults: Story = {
+  name: 'Saved settings',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -67,6 +68,7 @@ export const Defaults: Story = {
 };
 
 export const Edited: Story = {
+  name: 'Changes saved',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const name = c.getByLabelText('Full Name');
@@ -87,6 +89,7 @@ export const Edited: Story = {
 };
 
 export const Invalid: Story = {
+  name: 'Invalid name and email',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const name = c.getByLabelText('Full Name');
@@ -118,6 +121,7 @@ export const Invalid: Story = {
 };
 
 export const DeleteAccountDialog: Story = {
+  name: 'Delete account dialog',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const trigger = c.getByRole('button', { name: 'Delete Account' });
@@ -143,6 +147,7 @@ export const DeleteAccountDialog: Story = {
 };
 
 export const DarkModeToggle: Story = {
+  name: 'Dark mode switched on',
   play: async ({ canvasElement, args }) => {
     const darkMode = toggle(canvasElement, 'Dark Mode');
     await userEvent.click(darkMode);
@@ -153,8 +158,6 @@ export const DarkModeToggle: Story = {
   },
 };
 
-export const Dark: Story = { args: { darkMode: true }, globals: { theme: 'dark' } };
-
 export const Loading: Story = {
   args: { settings: { status: 'loading' } },
   play: async ({ canvasElement }) => {
@@ -162,4 +165,3 @@ export const Loading: Story = {
   },
 };
 
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };

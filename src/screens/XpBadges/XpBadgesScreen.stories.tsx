@@ -19,6 +19,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
+  name: 'Learner mid-way',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'XP & Badges' })).toBeVisible();
@@ -73,5 +74,3 @@ export const LoadError: Story = {
   },
 };
 
-export const Dark: Story = { globals: { theme: 'dark' } };
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };

@@ -38,4 +38,3 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Mobile: Story = {};
-export const MobileDark: Story = { globals: { viewport: { value: 'mobile' }, theme: 'dark' } };

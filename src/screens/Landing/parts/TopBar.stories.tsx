@@ -31,5 +31,3 @@ export const SignedIn: Story = {
   },
 };
 
-export const Dark: Story = { args: { isSignedIn: true }, globals: { theme: 'dark' } };
-export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };
