@@ -8,7 +8,7 @@ const withoutAppBuildSteps = (plugins: PluginOption[]): PluginOption[] =>
   plugins.filter((plugin) => !isAppBuildStep(plugin)).map((plugin) => (Array.isArray(plugin) ? withoutAppBuildSteps(plugin) : plugin));
 
 const config: StorybookConfig = {
-  stories: ['../src/**/*.stories.@(ts|tsx)'],
+  stories: ['../docs/storybook/*.mdx', '../src/**/*.stories.@(ts|tsx)'],
   addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   staticDirs: ['../public'],

@@ -32,6 +32,8 @@ const withProviders: Decorator = (Story, context) => {
 };
 
 const preview: Preview = {
+  // Every screen and component gets a docs page listing its states (Flows opt out: see there).
+  tags: ['autodocs'],
   decorators: [withProviders],
   loaders: [mswLoader(startStoryWorker)],
   beforeEach() {
@@ -56,6 +58,7 @@ const preview: Preview = {
   },
   parameters: {
     layout: 'fullscreen',
+    options: { storySort: { order: ['Start here', 'Screens', 'Flows', 'Components'] } },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     // Every story is an accessibility test: a violation fails it.
     a11y: { test: 'error' },
