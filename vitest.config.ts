@@ -27,6 +27,17 @@ export default mergeConfig(
           },
         },
         {
+          // The same API tests on PostgreSQL: in-process (PGlite) unless TEST_DATABASE=postgres
+          // names a real server (CI: scripts/postgres-cluster.sh). See server/test/helpers.ts.
+          test: {
+            name: 'server-postgres',
+            environment: 'node',
+            include: ['server/**/*.test.ts'],
+            env: { TEST_DATABASE: process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite' },
+            testTimeout: 30_000,
+          },
+        },
+        {
           extends: true,
           plugins: [storybookTest({ configDir: '.storybook' })],
           test: {

@@ -62,7 +62,10 @@ function playwrightCounts() {
 run('typecheck', bin('typescript', 'bin/tsc').concat(['--noEmit', '-p', 'tsconfig.json']));
 run('lint', bin('eslint', 'bin/eslint.js').concat(['--max-warnings=0', '.']));
 vitestProject('unit');
-if (existsSync('server')) vitestProject('server');
+if (existsSync('server')) {
+  vitestProject('server');
+  vitestProject('server-postgres');
+}
 vitestProject('storybook');
 if (run('build', bin('vite', 'bin/vite.js').concat(['build', '--logLevel', 'warn']))) {
   run('size budgets', [node, 'scripts/size.mjs', '--no-build']);
@@ -74,7 +77,7 @@ console.log('\n\x1b[1mSummary\x1b[0m');
 let passed = 0;
 let failedTests = 0;
 for (const s of summary) {
-  console.log(`  ${s.ok ? '✔' : '✘'} ${s.name.padEnd(18)} ${String(s.seconds).padStart(6)} s  ${s.tests}`);
+  console.log(`  ${s.ok ? '✔' : '✘'} ${s.name.padEnd(22)} ${String(s.seconds).padStart(6)} s  ${s.tests}`);
   passed += s.counts?.passed ?? 0;
   failedTests += s.counts?.failed ?? 0;
 }

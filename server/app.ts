@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { join } from 'node:path';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { describeTarget } from './db/dialect.ts';
 import { createAuthRepository } from './auth/repository.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -60,7 +61,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
 
   const { secret: jwtSecret, source: secretSource } = resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const db = await openDatabase(config.databasePath);
+  const db = await openDatabase(config.database);
   const background = createBackground(app.log);
   const mailer =
     options.mailer ??
@@ -155,7 +156,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
         app.log.warn('SMTP_URL is not set: password reset links go to the log and the outbox folder only');
       }
       app.log.info(
-        `database ${config.databasePath}; mail to ${mailer.description}; JWT secret from ${secretSource}; CORS for ${config.webOrigins.join(', ')}`,
+        `database: ${describeTarget(config.database)}; mail to ${mailer.description}; JWT secret from ${secretSource}; CORS for ${config.webOrigins.join(', ')}`,
       );
     });
   } catch (error) {

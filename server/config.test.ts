@@ -9,7 +9,7 @@ describe('loadConfig', () => {
       port: 4000,
       host: 'localhost',
       webOrigins: ['http://localhost:5173'],
-      databasePath: resolve('data/pathforge.db'),
+      database: { kind: 'sqlite', path: resolve('data/pathforge.db') },
       dataDir: resolve('data'),
       jwtSecret: null,
       smtpUrl: null,
@@ -45,7 +45,7 @@ describe('loadConfig', () => {
       port: 8080,
       host: '0.0.0.0',
       webOrigins: ['https://app.example.com', 'http://localhost:4173'],
-      databasePath: '/tmp/x/pf.db',
+      database: { kind: 'sqlite', path: '/tmp/x/pf.db' },
       dataDir: '/tmp/x',
       jwtSecret: 's'.repeat(32),
       smtpUrl: 'smtp://user:pass@mail.example.com:587',
@@ -55,6 +55,12 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 10,
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://pf:secret@db.internal:6432/pathforge', DATABASE_POOL_SIZE: '25' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://pf:secret@db.internal:6432/pathforge',
+      poolSize: 25,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/pathforge' }).database).toMatchObject({ kind: 'postgres', poolSize: 10 });
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
 
@@ -68,6 +74,8 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production' }, /JWT_SECRET is required/],
     [{ RATE_LIMIT_LOGIN_PER_MINUTE: '0' }, /RATE_LIMIT_LOGIN_PER_MINUTE/],
     [{ RATE_LIMIT_REGISTER_PER_HOUR: '-1' }, /RATE_LIMIT_REGISTER_PER_HOUR/],
+    [{ DATABASE_URL: 'mysql://db/pathforge' }, /DATABASE_URL must be a PostgreSQL URL/],
+    [{ DATABASE_URL: 'postgres://db/pf', DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -3,6 +3,7 @@
  * variable, its default and its meaning is listed in server/README.md.
  */
 import { dirname, resolve } from 'node:path';
+import type { DatabaseTarget } from './db/dialect.ts';
 
 export type RateLimits = {
   /** POST /auth/register per IP per hour. */
@@ -23,8 +24,9 @@ export type ServerConfig = {
   host: string;
   /** Origins allowed by CORS. The first one is also where reset links point. */
   webOrigins: string[];
-  databasePath: string;
-  /** Holds the database, the development JWT secret and the outbox. */
+  /** SQLite at DATABASE_PATH, or PostgreSQL when DATABASE_URL is set. */
+  database: DatabaseTarget;
+  /** The SQLite file's folder (DATABASE_PATH's): holds it, the development JWT secret and the outbox. */
   dataDir: string;
   /** null: a development secret is generated once into `<dataDir>/jwt-secret` (not allowed in production). */
   jwtSecret: string | null;
@@ -97,6 +99,14 @@ function trustProxy(raw: string | undefined): boolean | number | string {
 export function loadConfig(env: Env = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
   const databasePath = resolve(text(env, 'DATABASE_PATH') ?? 'data/pathforge.db');
+  const databaseUrl = text(env, 'DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/[^/]/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a PostgreSQL URL: postgres://user:password@host:5432/database');
+  }
+  const database: DatabaseTarget =
+    databaseUrl === undefined
+      ? { kind: 'sqlite', path: databasePath }
+      : { kind: 'postgres', url: databaseUrl, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 100) };
   const jwtSecret = text(env, 'JWT_SECRET') ?? null;
   if (jwtSecret !== null && jwtSecret.length < JWT_SECRET_MIN_LENGTH) {
     throw new ConfigError(`JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters long.`);
@@ -115,7 +125,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     port: integer(env, 'PORT', 4000, 0, 65535),
     host: text(env, 'HOST') ?? 'localhost',
     webOrigins,
-    databasePath,
+    database,
     dataDir: dirname(databasePath),
     jwtSecret,
     smtpUrl: text(env, 'SMTP_URL') ?? null,

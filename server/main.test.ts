@@ -68,4 +68,21 @@ describe('node server/main.ts', () => {
     expect(await server.exit).toBe(1);
     expect(server.output()).toContain('JWT_SECRET is required when NODE_ENV=production');
   });
+
+  it('says which database it could not reach, and where, and exits 1 (PostgreSQL down at start-up)', async () => {
+    const closed = await freePort(); // nothing listens there
+    const dir = tempDir();
+    dirs.push(dir);
+    const server = start({
+      PORT: '0',
+      DATABASE_PATH: join(dir, 'pf.db'),
+      DATABASE_URL: `postgres://pathforge:s3cret-password@127.0.0.1:${closed}/pathforge`,
+    });
+    expect(await server.exit).toBe(1);
+    const output = server.output();
+    expect(output).toContain(`Cannot open the database (PostgreSQL at 127.0.0.1:${closed}/pathforge (DATABASE_URL)): `);
+    expect(output).toContain('ECONNREFUSED');
+    expect(output).not.toContain('s3cret-password');
+    expect(output).not.toMatch(/\bat .+:\d+:\d+/); // no stack trace
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { DatabaseUnavailableError } from './db/database.ts';
 
 async function main() {
   let config;
@@ -18,7 +19,17 @@ async function main() {
     throw error;
   }
 
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) {
+      // Which database, where, and why: the operator's first question. No stack trace.
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { postJson, newUser, tempDir, testConfig } from '../test/helpers.ts';
+import { postJson, newUser, tempDir, testConfig, testDatabase } from '../test/helpers.ts';
 import { openDatabase } from './database.ts';
 import { migrations } from './migrations.ts';
 import { DEV_SECRET_FILE, resolveJwtSecret } from '../secrets.ts';
@@ -21,7 +21,7 @@ afterAll(() => {
 describe('the database', () => {
   it('is created with WAL mode, the migrations applied, readable by its owner only', async () => {
     const path = join(dir(), 'nested', 'pf.db');
-    const db = await openDatabase(path);
+    const db = await openDatabase({ kind: 'sqlite', path: path });
     try {
       const mode = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db);
       expect(mode.rows[0]?.journal_mode).toBe('wal');
@@ -37,8 +37,8 @@ describe('the database', () => {
 
   it('applies migrations once: reopening changes nothing', async () => {
     const path = join(dir(), 'pf.db');
-    await (await openDatabase(path)).destroy();
-    const db = await openDatabase(path);
+    await (await openDatabase({ kind: 'sqlite', path: path })).destroy();
+    const db = await openDatabase({ kind: 'sqlite', path: path });
     const applied = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(db);
     expect(applied.rows[0]?.n).toBe(Object.keys(migrations).length);
     await db.destroy();
@@ -48,7 +48,8 @@ describe('the database', () => {
     const d = dir();
     const user = newUser();
     // No JWT_SECRET: the development secret file is used, and must survive the restart too.
-    const config = { ...testConfig(d), jwtSecret: null };
+    const database = await testDatabase(d);
+    const config = { ...testConfig(d), database: database.target, jwtSecret: null };
     const first = await buildApp(config, { logger: false });
     expect((await postJson(first, '/auth/register', user)).statusCode).toBe(201);
     const login = await postJson(first, '/auth/login', { email: user.email, password: user.password });
@@ -62,6 +63,7 @@ describe('the database', () => {
       expect(me.statusCode).toBe(200);
     } finally {
       await second.close();
+      await database.drop();
     }
   });
 });

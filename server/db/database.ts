@@ -1,10 +1,12 @@
 /**
- * The database: table types, opening (with migrations) and the one driver-specific check the
- * repositories need. Swapping to PostgreSQL later means another dialect here; nothing else.
+ * The database: table types and opening (with migrations). Which database (SQLite or
+ * PostgreSQL) and everything that differs between them: ./dialect.ts.
  */
 import { Kysely } from 'kysely';
-import { nodeSqliteDialect } from './node-sqlite.ts';
+import { createDialect, describeTarget, type DatabaseTarget } from './dialect.ts';
 import { migrateToLatest } from './migrations.ts';
+
+export { isUniqueViolation, toNumber, type DatabaseTarget } from './dialect.ts';
 
 export type UsersTable = {
   id: string;
@@ -48,21 +50,21 @@ export type Database = {
 
 export type Db = Kysely<Database>;
 
-/** Opens (creating if needed) the SQLite database at `path` and applies pending migrations. */
-export async function openDatabase(path: string): Promise<Db> {
-  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(path) });
+/** The database could not be reached or migrated at start-up: says which database, and where. */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+}
+
+/** Opens the database (creating an SQLite file if needed) and applies pending migrations. */
+export async function openDatabase(target: DatabaseTarget): Promise<Db> {
+  const db = new Kysely<Database>({ dialect: await createDialect(target) });
   try {
     await migrateToLatest(db as Kysely<unknown>);
   } catch (error) {
-    await db.destroy();
-    throw error;
+    await db.destroy().catch(() => {});
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const reason = cause instanceof Error ? cause.message || (cause as { code?: string }).code || cause.name : String(cause);
+    throw new DatabaseUnavailableError(`Cannot open the database (${describeTarget(target)}): ${reason}`, { cause: error });
   }
   return db;
-}
-
-/** True for a unique-constraint violation: SQLite (errcode 2067, 1555) or PostgreSQL (23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { errcode, code } = error as { errcode?: unknown; code?: unknown };
-  return errcode === 2067 || errcode === 1555 || code === '23505';
 }

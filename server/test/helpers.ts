@@ -2,12 +2,15 @@
  * Test helpers: a fresh app on a temporary database (one per test file, in os.tmpdir()), JSON
  * requests through `app.inject`, and cookie reading.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Argon2Cost, type RateLimits, type ServerConfig } from '../config.ts';
+import type { DatabaseTarget } from '../db/dialect.ts';
 
 /**
  * TEST ONLY: a very low argon2id cost so the suite stays fast. Production always uses
@@ -32,6 +35,43 @@ export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'pathforge-api-test-'));
 }
 
+/**
+ * Which database the server suite runs on: SQLite by default; `TEST_DATABASE=pglite` runs the same
+ * tests on PostgreSQL in-process (PGlite); `TEST_DATABASE=postgres` on a real PostgreSQL server
+ * (`TEST_DATABASE_URL`, a role allowed to create databases: scripts/postgres-cluster.sh starts a
+ * throw-away one). Every app gets a database of its own. `npm test` runs the suite on SQLite and
+ * on PGlite (the `server` and `server-postgres` Vitest projects); CI also on a real server.
+ */
+export const TEST_DATABASE: 'sqlite' | 'pglite' | 'postgres' =
+  process.env.TEST_DATABASE === 'pglite' || process.env.TEST_DATABASE === 'postgres' ? process.env.TEST_DATABASE : 'sqlite';
+
+let admin: pg.Pool | null = null;
+function adminPool(): pg.Pool {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE=postgres needs TEST_DATABASE_URL (see scripts/postgres-cluster.sh)');
+  admin ??= new pg.Pool({ connectionString: url, max: 2 });
+  return admin;
+}
+
+/**
+ * A new, empty database of the kind under test, kept in `dir` where it is a file or a folder, so
+ * an app started again on it finds its data. `drop()` removes a server database.
+ */
+export async function testDatabase(dir: string): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+  if (TEST_DATABASE === 'sqlite') return { target: { kind: 'sqlite', path: join(dir, 'pathforge.db') }, drop: async () => {} };
+  if (TEST_DATABASE === 'pglite') return { target: { kind: 'pglite', dataDir: join(dir, 'pglite') }, drop: async () => {} };
+  const name = `pf_test_${randomUUID().replaceAll('-', '')}`;
+  await adminPool().query(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return {
+    target: { kind: 'postgres', url: url.toString(), poolSize: 5 },
+    drop: async () => {
+      await adminPool().query(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
 export function testConfig(dir: string, overrides: TestConfigOverrides = {}): ServerConfig {
   const base = loadConfig({ DATABASE_PATH: join(dir, 'pathforge.db'), WEB_ORIGIN, JWT_SECRET: TEST_SECRET });
   return {
@@ -52,7 +92,9 @@ export type TestApp = {
 /** A new app on a new temporary database; `close()` removes both. */
 export async function createTestApp(overrides: TestConfigOverrides = {}, options: AppOptions = {}): Promise<TestApp> {
   const dir = tempDir();
-  const config = testConfig(dir, overrides);
+  // PGlite in memory here: a third faster than in a folder (a test that restarts an app uses testDatabase).
+  const database = TEST_DATABASE === 'pglite' ? { target: { kind: 'pglite' } as const, drop: async () => {} } : await testDatabase(dir);
+  const config = testConfig(dir, { database: database.target, ...overrides });
   const app = await buildApp(config, { logger: false, ...options });
   return {
     app,
@@ -60,6 +102,7 @@ export async function createTestApp(overrides: TestConfigOverrides = {}, options
     dir,
     async close() {
       await app.close();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,71 @@
+/**
+ * Every difference between the two databases lives here, and only here: handlers and
+ * repositories use Kysely's portable query builder and never ask which database they run on.
+ *
+ * - Embedded SQLite (`node:sqlite`, the default: zero set-up) or PostgreSQL through `pg` when
+ *   DATABASE_URL is set; PGlite (PostgreSQL compiled to WebAssembly, in-process) for the test
+ *   suite, so `npm test` runs every server test on PostgreSQL too without a server.
+ * - Types: timestamps are ISO 8601 UTC text and ids UUID text in both, so values read back the
+ *   same. Booleans: store 0/1 integers (SQLite has no boolean). `count()` and `sum()` come back as
+ *   numbers from SQLite and as strings (bigint) from PostgreSQL: read them through `toNumber`.
+ * - `RETURNING` and `onConflict(...).doUpdateSet(...)` (upserts) work on both, as written by
+ *   Kysely; no `INSERT OR REPLACE`, no `ON DUPLICATE KEY`.
+ * - A unique-constraint violation is recognised by `isUniqueViolation`, whatever the driver.
+ * - Migrations: PostgreSQL takes an advisory lock around them (Kysely's Migrator does it), so ten
+ *   instances starting at once apply each migration once.
+ */
+import { PostgresDialect, type Dialect } from 'kysely';
+import { PGliteDialect } from 'kysely';
+import pg from 'pg';
+import { nodeSqliteDialect } from './node-sqlite.ts';
+
+export type DatabaseTarget =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string; poolSize: number }
+  /** In-process PostgreSQL (tests only; the package is a devDependency), in memory or in a folder. */
+  | { kind: 'pglite'; dataDir?: string };
+
+/** Where the target is, for logs and error messages: never the password. */
+export function describeTarget(target: DatabaseTarget): string {
+  switch (target.kind) {
+    case 'sqlite':
+      return `SQLite at ${target.path}`;
+    case 'pglite':
+      return `PGlite (in-process PostgreSQL) ${target.dataDir ? `in ${target.dataDir}` : 'in memory'}`;
+    case 'postgres': {
+      const url = new URL(target.url);
+      return `PostgreSQL at ${url.hostname}:${url.port || '5432'}${url.pathname} (DATABASE_URL)`;
+    }
+  }
+}
+
+export async function createDialect(target: DatabaseTarget): Promise<Dialect> {
+  switch (target.kind) {
+    case 'sqlite':
+      return nodeSqliteDialect(target.path);
+    case 'postgres': {
+      const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize, connectionTimeoutMillis: 5000 });
+      // An idle connection the server closed (a restart, a failover, an administrator): the pool
+      // drops it and connects again for the next query, which reports its own error if the server
+      // is still down. Without a listener, Node would end the process on this event.
+      pool.on('error', () => {});
+      return new PostgresDialect({ pool });
+    }
+    case 'pglite': {
+      const { PGlite } = await import('@electric-sql/pglite');
+      return new PGliteDialect({ pglite: new PGlite(target.dataDir) });
+    }
+  }
+}
+
+/** True for a unique-constraint violation: SQLite (errcode 2067, 1555) or PostgreSQL (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { errcode, code } = error as { errcode?: unknown; code?: unknown };
+  return errcode === 2067 || errcode === 1555 || code === '23505';
+}
+
+/** A `count()` or `sum()`: a number from SQLite, a string (bigint) from PostgreSQL. */
+export function toNumber(value: string | number | bigint | null | undefined): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}
