@@ -4,7 +4,7 @@ import type { ColorMode } from '../src/theme/colorMode';
 export type StoryLike = {
   /** `<title>--<name>` in kebab case, e.g. `screens-login--wrong-password`. */
   id: string;
-  parameters?: { screenshot?: { disable?: boolean }; a11y?: unknown } & Record<string, unknown>;
+  parameters?: { screenshot?: { disable?: boolean } } & Record<string, unknown>;
   globals?: Record<string, unknown>;
 };
 
@@ -18,7 +18,7 @@ export type Mode = {
   axe: boolean;
 };
 
-export const PHONE = { width: 375, height: 812 };
+const PHONE = { width: 375, height: 812 };
 
 /** Screens (and the Flows stories that render whole screens) are also compared on a phone. */
 const isScreen = (story: StoryLike) => story.id.startsWith('screens-') || story.id.startsWith('flows-');

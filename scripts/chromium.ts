@@ -22,7 +22,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
 /** The pinned build's package version (its major is Chromium's). */
-export const pinnedChromiumVersion = (
+const pinnedChromiumVersion = (
   JSON.parse(readFileSync(join(dirname(require.resolve('@sparticuz/chromium')), '..', 'package.json'), 'utf8')) as { version: string }
 ).version;
 
@@ -66,9 +66,6 @@ export const chromePath = override ?? unpackPinnedChromium();
 
 /** Environment for the browser process: the pinned build sees only its own fonts. */
 export const chromeEnv: Record<string, string> = override ? {} : { FONTCONFIG_FILE: join(cacheDir, 'fonts.conf') };
-
-/** What the baselines belong to, for messages and the README. */
-export const chromeLabel = override ? `CHROME_PATH=${override}` : `@sparticuz/chromium ${pinnedChromiumVersion}`;
 
 export const chromeArgs = [
   '--no-sandbox',

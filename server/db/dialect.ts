@@ -7,15 +7,15 @@
  *   suite, so `npm test` runs every server test on PostgreSQL too without a server.
  * - Types: timestamps are ISO 8601 UTC text and ids UUID text in both, so values read back the
  *   same. Booleans: store 0/1 integers (SQLite has no boolean). `count()` and `sum()` come back as
- *   numbers from SQLite and as strings (bigint) from PostgreSQL: read them through `toNumber`.
+ *   numbers from SQLite and as strings (bigint) from PostgreSQL: the first query that reads one
+ *   adds its conversion here.
  * - `RETURNING` and `onConflict(...).doUpdateSet(...)` (upserts) work on both, as written by
  *   Kysely; no `INSERT OR REPLACE`, no `ON DUPLICATE KEY`.
  * - A unique-constraint violation is recognised by `isUniqueViolation`, whatever the driver.
  * - Migrations: PostgreSQL takes an advisory lock around them (Kysely's Migrator does it), so ten
  *   instances starting at once apply each migration once.
  */
-import { PostgresDialect, type Dialect } from 'kysely';
-import { PGliteDialect } from 'kysely';
+import { PGliteDialect, PostgresDialect, type Dialect } from 'kysely';
 import pg from 'pg';
 import { nodeSqliteDialect } from './node-sqlite.ts';
 
@@ -63,9 +63,4 @@ export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { errcode, code } = error as { errcode?: unknown; code?: unknown };
   return errcode === 2067 || errcode === 1555 || code === '23505';
-}
-
-/** A `count()` or `sum()`: a number from SQLite, a string (bigint) from PostgreSQL. */
-export function toNumber(value: string | number | bigint | null | undefined): number {
-  return value === null || value === undefined ? 0 : Number(value);
 }
