@@ -23,17 +23,24 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['server/**/*.test.ts'],
+            exclude: ['server/outage.test.ts'],
             testTimeout: 30_000,
           },
         },
         {
-          // The same API tests on PostgreSQL: in-process (PGlite) unless TEST_DATABASE=postgres
-          // names a real server (CI: scripts/postgres-cluster.sh). See server/test/helpers.ts.
+          // The same API tests as several instances would run them: on PostgreSQL, in-process
+          // (PGlite) unless TEST_DATABASE=postgres names a real server (CI:
+          // scripts/postgres-cluster.sh), with the rate limits in Redis, ioredis-mock unless
+          // TEST_REDIS_URL names a real one (CI: scripts/redis-server.sh). See server/test/helpers.ts.
           test: {
             name: 'server-postgres',
             environment: 'node',
             include: ['server/**/*.test.ts'],
-            env: { TEST_DATABASE: process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite' },
+            exclude: ['server/outage.test.ts'],
+            env: {
+              TEST_DATABASE: process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite',
+              TEST_REDIS: process.env.TEST_REDIS_URL ? 'redis' : 'mock',
+            },
             testTimeout: 30_000,
           },
         },

@@ -20,14 +20,6 @@ const SECURITY_HEADERS = [
   'cross-origin-opener-policy',
 ];
 
-describe('GET /health', () => {
-  it('answers ok with the database reachable', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/health' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
-  });
-});
-
 describe('unknown routes', () => {
   it.each(['GET /nope', 'POST /auth/nope', 'GET /auth/login', 'DELETE /health', 'GET /auth/../../etc/passwd'])(
     '%s is a JSON 404',

@@ -19,6 +19,7 @@ import { authRoutes } from './auth/routes.ts';
 import { createBackground, type Background } from './background.ts';
 import { frameworkErrors, HttpError, httpMessages, registerErrorHandling } from './http/errors.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { describeRedis, openRedis, type Redis } from './redis.ts';
 import { resolveJwtSecret } from './secrets.ts';
 
 declare module 'fastify' {
@@ -36,7 +37,31 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the SMTP / outbox mailer. */
   mailer?: Mailer;
+  /** A Redis client for the rate limits instead of connecting to config.redisUrl (tests); not closed by the app. */
+  redis?: Redis;
 };
+
+type Reachability = 'reachable' | 'unreachable';
+/** What /health and /ready report. */
+export type HealthReport = { database: Reachability; redis: Reachability | 'not configured' };
+
+/** A dependency that does not answer within this is reported unreachable. */
+const HEALTH_CHECK_TIMEOUT_MS = 2000;
+
+async function reachable(check: () => Promise<unknown>): Promise<Reachability> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), HEALTH_CHECK_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return 'reachable';
+  } catch {
+    return 'unreachable';
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const OUTBOX_DIR = 'outbox';
@@ -62,6 +87,16 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   const { secret: jwtSecret, source: secretSource } = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const db = await openDatabase(config.database);
+  let redis: Redis | null = options.redis ?? null;
+  if (redis === null && config.redisUrl !== null) {
+    try {
+      redis = await openRedis(config.redisUrl, app.log);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+  }
+  const ownsRedis = options.redis === undefined && redis !== null;
   const background = createBackground(app.log);
   const mailer =
     options.mailer ??
@@ -80,6 +115,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     clearInterval(cleanupTimer);
     await background.drain();
     mailer.close();
+    if (ownsRedis) redis?.disconnect();
     await db.destroy();
   });
 
@@ -110,7 +146,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       maxAge: 600,
     });
     await app.register(cookie);
-    await app.register(rateLimit, { global: false, cache: 50_000 });
+    await app.register(rateLimit, {
+      global: false,
+      // Shared by every instance through Redis, or kept in this process (one instance only).
+      ...(redis ? { redis, nameSpace: 'pathforge:rate-limit:' } : { cache: 50_000 }),
+    });
 
     // JSON only. An empty body counts as `{}` (for calls without fields: refresh, logout).
     app.removeContentTypeParser(['application/json', 'text/plain']);
@@ -130,14 +170,31 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       if (mediaType !== 'application/json') throw new HttpError(415, httpMessages.mediaType);
     });
 
-    app.get('/health', async (_request, reply) => {
-      try {
-        await sql`select 1`.execute(db);
-        return { status: 'ok' };
-      } catch (error) {
-        app.log.error({ err: error }, 'health check: database unavailable');
-        return reply.code(503).send({ message: 'The database is unavailable.' });
-      }
+    const healthReport = async (): Promise<HealthReport> => {
+      const [database, redisState] = await Promise.all([
+        reachable(() => sql`select 1`.execute(db)),
+        redis ? reachable(() => (redis as Redis).ping()) : Promise.resolve('not configured' as const),
+      ]);
+      return { database, redis: redisState };
+    };
+    const unreachable = (report: HealthReport) =>
+      [report.database === 'unreachable' && 'the database', report.redis === 'unreachable' && 'Redis'].filter(
+        (name): name is string => typeof name === 'string',
+      );
+    // Liveness and a report: 200 while this process serves, whatever its dependencies say.
+    app.get('/health', async () => {
+      const report = await healthReport();
+      return { status: unreachable(report).length === 0 ? 'ok' : 'degraded', ...report };
+    });
+    // Readiness: 200 when this instance can serve requests, else a 503 that says why (never a stack trace).
+    app.get('/ready', async (_request, reply) => {
+      const report = await healthReport();
+      const down = unreachable(report);
+      if (down.length === 0) return { status: 'ready', ...report };
+      app.log.warn(`not ready: ${down.join(' and ')} unreachable`);
+      return reply
+        .code(503)
+        .send({ status: 'unavailable', message: `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} unreachable.`, ...report });
     });
 
     await app.register(authRoutes, {
@@ -156,7 +213,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
         app.log.warn('SMTP_URL is not set: password reset links go to the log and the outbox folder only');
       }
       app.log.info(
-        `database: ${describeTarget(config.database)}; mail to ${mailer.description}; JWT secret from ${secretSource}; CORS for ${config.webOrigins.join(', ')}`,
+        `database: ${describeTarget(config.database)}; rate limits ${redis ? `in ${config.redisUrl ? describeRedis(config.redisUrl) : 'Redis'}` : 'in this process only (one instance)'}; mail to ${mailer.description}; JWT secret from ${secretSource}; CORS for ${config.webOrigins.join(', ')}`,
       );
     });
   } catch (error) {

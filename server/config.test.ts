@@ -62,6 +62,9 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ DATABASE_URL: 'postgresql://db/pathforge' }).database).toMatchObject({ kind: 'postgres', poolSize: 10 });
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    expect(loadConfig({}).redisUrl).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://:pw@cache.internal:6380/2' }).redisUrl).toBe('redis://:pw@cache.internal:6380/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal' }).redisUrl).toBe('rediss://cache.internal');
   });
 
   it.each([
@@ -76,6 +79,7 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_REGISTER_PER_HOUR: '-1' }, /RATE_LIMIT_REGISTER_PER_HOUR/],
     [{ DATABASE_URL: 'mysql://db/pathforge' }, /DATABASE_URL must be a PostgreSQL URL/],
     [{ DATABASE_URL: 'postgres://db/pf', DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
+    [{ REDIS_URL: 'cache.internal:6379' }, /REDIS_URL must be a Redis URL/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

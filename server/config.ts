@@ -26,6 +26,8 @@ export type ServerConfig = {
   webOrigins: string[];
   /** SQLite at DATABASE_PATH, or PostgreSQL when DATABASE_URL is set. */
   database: DatabaseTarget;
+  /** REDIS_URL: rate-limit counters shared by every API instance; null: counters in this process only. */
+  redisUrl: string | null;
   /** The SQLite file's folder (DATABASE_PATH's): holds it, the development JWT secret and the outbox. */
   dataDir: string;
   /** null: a development secret is generated once into `<dataDir>/jwt-secret` (not allowed in production). */
@@ -107,6 +109,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     databaseUrl === undefined
       ? { kind: 'sqlite', path: databasePath }
       : { kind: 'postgres', url: databaseUrl, poolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 100) };
+  const redisUrl = text(env, 'REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\/[^/]/.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL must be a Redis URL: redis://host:6379 (or rediss:// for TLS)');
+  }
   const jwtSecret = text(env, 'JWT_SECRET') ?? null;
   if (jwtSecret !== null && jwtSecret.length < JWT_SECRET_MIN_LENGTH) {
     throw new ConfigError(`JWT_SECRET must be at least ${JWT_SECRET_MIN_LENGTH} characters long.`);
@@ -126,6 +132,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     host: text(env, 'HOST') ?? 'localhost',
     webOrigins,
     database,
+    redisUrl,
     dataDir: dirname(databasePath),
     jwtSecret,
     smtpUrl: text(env, 'SMTP_URL') ?? null,

@@ -56,7 +56,7 @@ describe('node server/main.ts', () => {
     try {
       const response = await waitForHealth(`http://127.0.0.1:${port}/health`, server.exit);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: 'ok' });
+      expect(await response.json()).toEqual({ status: 'ok', database: 'reachable', redis: 'not configured' });
     } finally {
       server.child.kill(signal);
     }
@@ -84,5 +84,17 @@ describe('node server/main.ts', () => {
     expect(output).toContain('ECONNREFUSED');
     expect(output).not.toContain('s3cret-password');
     expect(output).not.toMatch(/\bat .+:\d+:\d+/); // no stack trace
+  });
+
+  it('says it could not reach Redis, and where, and exits 1 (Redis down at start-up)', async () => {
+    const closed = await freePort();
+    const dir = tempDir();
+    dirs.push(dir);
+    const server = start({ PORT: '0', DATABASE_PATH: join(dir, 'pf.db'), REDIS_URL: `redis://:r3dis-password@127.0.0.1:${closed}/0` });
+    expect(await server.exit).toBe(1);
+    const output = server.output();
+    expect(output).toContain(`Cannot reach Redis at 127.0.0.1:${closed}/0 (REDIS_URL): ECONNREFUSED`);
+    expect(output).not.toContain('r3dis-password');
+    expect(output).not.toMatch(/\bat .+:\d+:\d+/);
   });
 });

@@ -6,6 +6,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError } from './db/database.ts';
+import { RedisUnavailableError } from './redis.ts';
 
 async function main() {
   let config;
@@ -23,8 +24,8 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof DatabaseUnavailableError) {
-      // Which database, where, and why: the operator's first question. No stack trace.
+    if (error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError) {
+      // Which service, where, and why: the operator's first question. No stack trace.
       console.error(error.message);
       process.exit(1);
     }

@@ -80,18 +80,19 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const MINUTE = 60_000;
   const HOUR = 60 * MINUTE;
 
-  const registerLimit = rateLimitHook(app, { max: limits.registerPerHour, windowMs: HOUR });
-  const loginIpLimit = rateLimitHook(app, { max: limits.loginPerMinutePerIp, windowMs: MINUTE });
+  const registerLimit = rateLimitHook(app, { name: 'register', max: limits.registerPerHour, windowMs: HOUR });
+  const loginIpLimit = rateLimitHook(app, { name: 'login-ip', max: limits.loginPerMinutePerIp, windowMs: MINUTE });
   const loginEmailLimit = rateLimitHook(app, {
+    name: 'login-email',
     max: limits.loginPerMinutePerEmail,
     windowMs: MINUTE,
     key: (request) => {
       const body = request.body as Partial<LoginBody> | undefined;
       const email = typeof body?.email === 'string' ? normalizeEmail(body.email) : '';
-      return limitKey('login', request.ip, email);
+      return limitKey(request.ip, email);
     },
   });
-  const forgotLimit = rateLimitHook(app, { max: limits.forgotPasswordPerHour, windowMs: HOUR });
+  const forgotLimit = rateLimitHook(app, { name: 'forgot-password', max: limits.forgotPasswordPerHour, windowMs: HOUR });
 
   const accessToken = (userId: string, familyId: string) =>
     signAccessToken({ sub: userId, sid: familyId }, now(), config.accessTokenTtlSeconds, { secret: jwtSecret });

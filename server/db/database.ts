@@ -6,7 +6,7 @@ import { Kysely } from 'kysely';
 import { createDialect, describeTarget, type DatabaseTarget } from './dialect.ts';
 import { migrateToLatest } from './migrations.ts';
 
-export { isUniqueViolation } from './dialect.ts';
+export { isDatabaseUnavailable, isUniqueViolation } from './dialect.ts';
 
 export type UsersTable = {
   id: string;

@@ -11,7 +11,8 @@
  *   adds its conversion here.
  * - `RETURNING` and `onConflict(...).doUpdateSet(...)` (upserts) work on both, as written by
  *   Kysely; no `INSERT OR REPLACE`, no `ON DUPLICATE KEY`.
- * - A unique-constraint violation is recognised by `isUniqueViolation`, whatever the driver.
+ * - A unique-constraint violation is recognised by `isUniqueViolation`, whatever the driver; a
+ *   database that is down, busy or out of space by `isDatabaseUnavailable` (the API answers 503).
  * - Migrations: PostgreSQL takes an advisory lock around them (Kysely's Migrator does it), so ten
  *   instances starting at once apply each migration once.
  */
@@ -63,4 +64,27 @@ export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { errcode, code } = error as { errcode?: unknown; code?: unknown };
   return errcode === 2067 || errcode === 1555 || code === '23505';
+}
+
+/** Network errors from the PostgreSQL driver: the server is down, restarting or unreachable. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+/** pg-pool and pg report a lost or refused connection with these messages and no code. */
+const PG_CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+/** SQLite primary result codes: BUSY, LOCKED, IOERR, FULL, CANTOPEN. */
+const SQLITE_UNAVAILABLE = new Set([5, 6, 10, 13, 14]);
+
+/**
+ * True when a query failed because the database cannot serve now (down, restarting, locked, out
+ * of space), not because the query is wrong: the request gets a 503 and may be retried.
+ * PostgreSQL: SQLSTATE class 08 (connection exception), 53 (insufficient resources), 57P01-57P03
+ * (shutting down, cannot connect now).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { errcode, code, message } = error as { errcode?: unknown; code?: unknown; message?: unknown };
+  if (typeof errcode === 'number') return SQLITE_UNAVAILABLE.has(errcode & 0xff);
+  if (typeof code === 'string') {
+    return NETWORK_CODES.has(code) || code.startsWith('08') || code.startsWith('53') || /^57P0[123]$/.test(code);
+  }
+  return typeof message === 'string' && PG_CONNECTION_MESSAGES.test(message);
 }

@@ -1,10 +1,12 @@
 /**
  * Every error leaves as `{ message: string | string[] }` with a meaningful status. Bad input is
- * always a 4xx with a sentence a person can act on; anything unexpected is logged and answered
- * with a plain 500 that carries no stack trace, SQL or internal detail.
+ * always a 4xx with a sentence a person can act on; a database or Redis that is down is a 503 with
+ * Retry-After; anything unexpected is logged and answered with a plain 500 that carries no stack
+ * trace, SQL or internal detail.
  */
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/dialect.ts';
 
 export type ErrorBody = { message: string | string[] };
 
@@ -30,7 +32,16 @@ export const httpMessages = {
   invalidJson: 'Request body must be valid JSON.',
   bodyNotObject: 'Request body must be a JSON object.',
   badUrl: 'The request URL is malformed.',
+  unavailable: 'PathForge is temporarily unavailable. Please try again in a moment.',
 } as const;
+
+/** Seconds a 503 asks the client to wait before trying again. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** A 503 for a dependency (database, Redis) that is down: the request did not happen; try again. */
+export function serviceUnavailable(): HttpError {
+  return new HttpError(503, httpMessages.unavailable, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+}
 
 type AjvError = {
   keyword: string;
@@ -90,6 +101,12 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number) {
     if (status >= 400 && status < 500) {
       // A framework-detected client error: its status, a generic sentence (never its internals).
       return send(reply, status, `${STATUS_CODES[status] ?? 'Bad Request'}.`);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Down, restarting, locked or full: the request did not happen, and may be tried again.
+      request.log.error({ err: error }, 'request failed: the database is unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, httpMessages.unavailable);
     }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, httpMessages.unexpected);

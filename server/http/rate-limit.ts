@@ -1,19 +1,24 @@
 /**
- * Rate limits on top of @fastify/rate-limit's counters (its in-memory store, one per limit).
- * Its own route hook lets only one limit run per request, and a login needs two (per IP and
- * email, per IP), so each limit here is a small hook of its own around `createRateLimit`.
+ * Rate limits on top of @fastify/rate-limit's counters: its in-memory store (one per process), or
+ * its Redis store when REDIS_URL is set, so that every API instance counts together. Its own
+ * route hook lets only one limit run per request, and a login needs two (per IP and email, per
+ * IP), so each limit here is a small hook of its own around `createRateLimit`.
  *
- * The counters live in this process: several API processes behind one database would need a
- * shared store (the plugin supports Redis), see server/README.md.
+ * Every key starts with the limit's name: the Redis store gives every `createRateLimit` limit the
+ * same key prefix, so two limits keyed by IP alone would otherwise share one counter. A store
+ * that fails (Redis down) makes the request a 503: never a silent pass without a limit.
  */
 import { createHash } from 'node:crypto';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.ts';
+import { HttpError, serviceUnavailable } from './errors.ts';
 
 export type LimitOptions = {
+  /** Unique among the limits: the counter's namespace. */
+  name: string;
   max: number;
   windowMs: number;
-  /** Default: the client's IP address (IPv6 grouped by subnet, as the plugin does). */
+  /** Default: the client's IP address (IPv6 grouped by /64 subnet, as the plugin does). */
   key?: (request: FastifyRequest) => string;
 };
 
@@ -32,13 +37,20 @@ export function tooManyAttempts(seconds: number): HttpError {
 
 /** A hook (use as onRequest, or preHandler when the key needs the body) enforcing one limit. */
 export function rateLimitHook(app: FastifyInstance, options: LimitOptions) {
+  const key = options.key ?? ((request: FastifyRequest) => normalizeIP(request.ip));
   const check = app.createRateLimit({
     max: options.max,
     timeWindow: options.windowMs,
-    ...(options.key ? { keyGenerator: options.key } : {}),
+    keyGenerator: (request) => `${options.name}:${key(request)}`,
   });
   return async function limit(request: FastifyRequest, reply: FastifyReply) {
-    const result = await check(request);
+    let result;
+    try {
+      result = await check(request);
+    } catch (error) {
+      request.log.error({ err: error }, `rate limit "${options.name}": the counter store is unavailable`);
+      throw serviceUnavailable();
+    }
     if (result.isAllowed) return;
     reply.header('x-ratelimit-limit', String(result.max));
     reply.header('x-ratelimit-remaining', String(result.remaining));

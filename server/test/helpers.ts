@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { Redis } from 'ioredis';
+import RedisMock from 'ioredis-mock';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Argon2Cost, type RateLimits, type ServerConfig } from '../config.ts';
 import type { DatabaseTarget } from '../db/dialect.ts';
@@ -72,6 +74,30 @@ export async function testDatabase(dir: string): Promise<{ target: DatabaseTarge
   };
 }
 
+/**
+ * Where the rate-limit counters live in the server suite: in the process (the `server` project,
+ * as without REDIS_URL), in ioredis-mock (the `server-postgres` project in `npm test`: the plugin's
+ * Redis store and its Lua script, with no server), or in a real Redis at TEST_REDIS_URL (CI:
+ * scripts/redis-server.sh).
+ */
+export const TEST_REDIS: 'none' | 'mock' | 'redis' =
+  process.env.TEST_REDIS === 'mock' || process.env.TEST_REDIS === 'redis' ? process.env.TEST_REDIS : 'none';
+
+/**
+ * A client of the Redis under test whose keys carry a prefix of their own, so apps (and test
+ * files running at once) never share counters; `server` names another client of the same Redis
+ * (ioredis-mock instances share data, as connections to one server do). Close with disconnect().
+ */
+export function testRedis(prefix = `pf-test-${randomUUID()}:`): Redis | undefined {
+  if (TEST_REDIS === 'mock') return new RedisMock({ keyPrefix: prefix });
+  if (TEST_REDIS === 'redis') {
+    const url = process.env.TEST_REDIS_URL;
+    if (!url) throw new Error('TEST_REDIS=redis needs TEST_REDIS_URL (see scripts/redis-server.sh)');
+    return new Redis(url, { keyPrefix: prefix, enableOfflineQueue: true, maxRetriesPerRequest: 1 });
+  }
+  return undefined;
+}
+
 export function testConfig(dir: string, overrides: TestConfigOverrides = {}): ServerConfig {
   const base = loadConfig({ DATABASE_PATH: join(dir, 'pathforge.db'), WEB_ORIGIN, JWT_SECRET: TEST_SECRET });
   return {
@@ -95,13 +121,15 @@ export async function createTestApp(overrides: TestConfigOverrides = {}, options
   // PGlite in memory here: a third faster than in a folder (a test that restarts an app uses testDatabase).
   const database = TEST_DATABASE === 'pglite' ? { target: { kind: 'pglite' } as const, drop: async () => {} } : await testDatabase(dir);
   const config = testConfig(dir, { database: database.target, ...overrides });
-  const app = await buildApp(config, { logger: false, ...options });
+  const redis = options.redis ? undefined : testRedis();
+  const app = await buildApp(config, { logger: false, ...(redis ? { redis } : {}), ...options });
   return {
     app,
     config,
     dir,
     async close() {
       await app.close();
+      redis?.disconnect();
       await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
