@@ -36,7 +36,7 @@ export default defineConfig({
     {
       name: 'api',
       command: 'node server/main.ts',
-      url: `${E2E_API}/health`,
+      url: `${E2E_API}/ready`,
       reuseExistingServer: false,
       timeout: 30_000,
       env: {
@@ -44,8 +44,10 @@ export default defineConfig({
         WEB_ORIGIN: E2E_WEB,
         DATABASE_PATH: join(dataDir, 'pathforge.db'),
         JWT_SECRET: E2E_JWT_SECRET,
-        // CI runs the journeys once more on a real PostgreSQL server (an empty database).
+        // CI runs the journeys once more on a real PostgreSQL server (an empty database), with the
+        // rate limits in a real Redis.
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+        ...(process.env.E2E_REDIS_URL ? { REDIS_URL: process.env.E2E_REDIS_URL } : {}),
         // Every test registers its own learner from 127.0.0.1: lift the per-IP limits. The per-email
         // login limit stays at its production value (5 a minute) so the sixth attempt is tested for real.
         RATE_LIMIT_REGISTER_PER_HOUR: '10000',

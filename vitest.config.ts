@@ -45,6 +45,17 @@ export default mergeConfig(
           },
         },
         {
+          // Stops the shared PostgreSQL and Redis test servers mid-run, so it runs alone (CI,
+          // after the server suites): see server/outage.test.ts.
+          test: {
+            name: 'outage',
+            environment: 'node',
+            include: ['server/outage.test.ts'],
+            env: { TEST_DATABASE: 'postgres', TEST_REDIS: 'redis' },
+            testTimeout: 60_000,
+          },
+        },
+        {
           extends: true,
           plugins: [storybookTest({ configDir: '.storybook' })],
           test: {

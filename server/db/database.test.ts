@@ -4,7 +4,10 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { postJson, newUser, tempDir, testConfig, testDatabase } from '../test/helpers.ts';
-import { openDatabase } from './database.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { isDatabaseUnavailable, isUniqueViolation, openDatabase } from './database.ts';
 import { migrations } from './migrations.ts';
 import { DEV_SECRET_FILE, resolveJwtSecret } from '../secrets.ts';
 
@@ -65,6 +68,57 @@ describe('the database', () => {
       await second.close();
       await database.drop();
     }
+  });
+});
+
+describe('telling a database that is down from a query that is wrong', () => {
+  const caught = async (run: () => Promise<unknown>) => run().then(() => null, (error: unknown) => error);
+
+  it('PostgreSQL refusing connections is "unavailable" (a 503), wrong SQL and duplicates are not', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+      });
+    });
+    const pool = new pg.Pool({ connectionString: `postgres://pf@127.0.0.1:${port}/pf`, connectionTimeoutMillis: 2000 });
+    const refused = await caught(() => pool.query('select 1'));
+    await pool.end();
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+
+    const { target, drop } = await testDatabase(dir());
+    const db = await openDatabase(target);
+    try {
+      const wrong = await caught(() => sql`select * from no_such_table`.execute(db));
+      expect(wrong).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(wrong)).toBe(false);
+      const row = { id: 'u1', username: 'A', email: 'a@example.com', password_hash: 'x', password_changed_at: '', created_at: '', updated_at: '' };
+      await db.insertInto('users').values(row).execute();
+      const duplicate = await caught(() => db.insertInto('users').values({ ...row, id: 'u2' }).execute());
+      expect(isUniqueViolation(duplicate)).toBe(true);
+      expect(isDatabaseUnavailable(duplicate)).toBe(false);
+    } finally {
+      await db.destroy();
+      await drop();
+    }
+  });
+
+  it('SQLite locked by another writer is "unavailable"', () => {
+    const file = join(dir(), 'locked.db');
+    const holder = new DatabaseSync(file);
+    holder.exec('create table t (x integer); begin exclusive; insert into t values (1)');
+    const other = new DatabaseSync(file);
+    other.exec('PRAGMA busy_timeout = 0');
+    let error: unknown = null;
+    try {
+      other.exec('insert into t values (2)');
+    } catch (e) {
+      error = e;
+    }
+    holder.exec('rollback');
+    holder.close();
+    other.close();
+    expect(isDatabaseUnavailable(error)).toBe(true);
   });
 });
 

@@ -46,10 +46,13 @@ export async function createDialect(target: DatabaseTarget): Promise<Dialect> {
       return nodeSqliteDialect(target.path);
     case 'postgres': {
       const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize, connectionTimeoutMillis: 5000 });
-      // An idle connection the server closed (a restart, a failover, an administrator): the pool
-      // drops it and connects again for the next query, which reports its own error if the server
-      // is still down. Without a listener, Node would end the process on this event.
+      // A connection the server closed (a restart, a failover, an administrator): the pool drops
+      // it and connects again for the next query, which reports its own error if the server is
+      // still down. Without listeners Node would end the process on these events: the pool's for
+      // an idle connection, and each client's own for one in use (its query rejects as well, and
+      // the request gets its 503).
       pool.on('error', () => {});
+      pool.on('connect', (client) => client.on('error', () => {}));
       return new PostgresDialect({ pool });
     }
     case 'pglite': {

@@ -104,7 +104,9 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number) {
     }
     if (isDatabaseUnavailable(error)) {
       // Down, restarting, locked or full: the request did not happen, and may be tried again.
-      request.log.error({ err: error }, 'request failed: the database is unavailable');
+      // One line per request, no stack: an outage must not bury the log.
+      const { code, message } = error as { code?: unknown; message?: unknown };
+      request.log.error({ code, reason: message }, 'request failed: the database is unavailable');
       reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       return send(reply, 503, httpMessages.unavailable);
     }

@@ -48,7 +48,8 @@ export function rateLimitHook(app: FastifyInstance, options: LimitOptions) {
     try {
       result = await check(request);
     } catch (error) {
-      request.log.error({ err: error }, `rate limit "${options.name}": the counter store is unavailable`);
+      const reason = error instanceof Error ? error.message : String(error);
+      request.log.error({ reason }, `rate limit "${options.name}": the counter store is unavailable`);
       throw serviceUnavailable();
     }
     if (result.isAllowed) return;
