@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { postJson, newUser, tempDir, testConfig, testDatabase } from '../test/helpers.ts';
+import { postJson, newUser, tempDir, TEST_DATABASE, testConfig, testDatabase } from '../test/helpers.ts';
 import { DatabaseSync } from 'node:sqlite';
 import { createServer } from 'node:net';
 import pg from 'pg';
-import { isDatabaseUnavailable, isUniqueViolation, openDatabase } from './database.ts';
+import { isDatabaseUnavailable, isUniqueViolation, openDatabase, type Db } from './database.ts';
 import { migrations } from './migrations.ts';
 import { DEV_SECRET_FILE, resolveJwtSecret } from '../secrets.ts';
 
@@ -67,6 +67,20 @@ describe('the database', () => {
     } finally {
       await second.close();
       await database.drop();
+    }
+  });
+});
+
+describe.runIf(TEST_DATABASE === 'postgres')('ten instances starting at once on one PostgreSQL', () => {
+  it('apply each migration once, under the migration lock, and all start', async () => {
+    const { target, drop } = await testDatabase(dir());
+    try {
+      const dbs = await Promise.all(Array.from({ length: 10 }, () => openDatabase(target)));
+      const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(dbs[0] as Db);
+      expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations));
+      await Promise.all(dbs.map((db) => db.destroy()));
+    } finally {
+      await drop();
     }
   });
 });
