@@ -14,6 +14,8 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { describeTarget } from './db/dialect.ts';
 import { createAuthRepository } from './auth/repository.ts';
+import { loadCurriculumOnce, type LoadedCurriculum } from './content/load.ts';
+import { seedCurriculum, type SeedResult } from './content/seed.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createBackground, type Background } from './background.ts';
@@ -39,6 +41,8 @@ export type AppOptions = {
   mailer?: Mailer;
   /** A Redis client for the rate limits instead of connecting to config.redisUrl (tests); not closed by the app. */
   redis?: Redis;
+  /** The curriculum to seed instead of the repository's content/ (tests of content changes). */
+  curriculum?: LoadedCurriculum;
 };
 
 type Reachability = 'reachable' | 'unreachable';
@@ -86,7 +90,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   });
 
   const { secret: jwtSecret, source: secretSource } = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const curriculum = options.curriculum ?? loadCurriculumOnce();
   const db = await openDatabase(config.database);
+  let seeded: SeedResult;
+  try {
+    seeded = await seedCurriculum(db, curriculum, new Date(now()).toISOString());
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   let redis: Redis | null = options.redis ?? null;
   if (redis === null && config.redisUrl !== null) {
     try {
@@ -212,6 +224,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       if (config.production && !config.smtpUrl) {
         app.log.warn('SMTP_URL is not set: password reset links go to the log and the outbox folder only');
       }
+      app.log.info(
+        seeded.applied
+          ? `curriculum ${seeded.version.slice(0, 12)} seeded: ${seeded.paths} paths, ${seeded.projects} projects, ${seeded.tasks} tasks; ${seeded.retired} retired, ${seeded.redirects} redirects`
+          : `curriculum ${seeded.version.slice(0, 12)} already seeded`,
+      );
       app.log.info(
         `database: ${describeTarget(config.database)}; rate limits ${redis ? `in ${config.redisUrl ? describeRedis(config.redisUrl) : 'Redis'}` : 'in this process only (one instance)'}; mail to ${mailer.description}; JWT secret from ${secretSource}; CORS for ${config.webOrigins.join(', ')}`,
       );

@@ -1,38 +1,19 @@
 /** The real entry point as a process: reads the environment, serves, stops cleanly on a signal. */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from './test/helpers.ts';
+import { freePort, launch } from './test/instances.ts';
+
+const start = (env: Record<string, string>) => {
+  const server = launch(env);
+  return { child: server.child, output: server.output, exit: server.exited };
+};
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function start(env: Record<string, string>): { child: ChildProcess; output: () => string; exit: Promise<number | null> } {
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += String(chunk)));
-  child.stderr?.on('data', (chunk) => (output += String(chunk)));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exit };
-}
 
 async function waitForHealth(url: string, exit: Promise<unknown>): Promise<Response> {
   let exited = false;

@@ -7,6 +7,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseUnavailableError } from './db/database.ts';
 import { RedisUnavailableError } from './redis.ts';
+import { ContentError } from './content/load.ts';
 
 async function main() {
   let config;
@@ -24,7 +25,7 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
-    if (error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError) {
+    if (error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError || error instanceof ContentError) {
       // Which service, where, and why: the operator's first question. No stack trace.
       console.error(error.message);
       process.exit(1);

@@ -21,8 +21,9 @@ import {
   withRefresh,
   type TestUser,
 } from '../test/helpers.ts';
+import { loadCurriculumOnce } from '../content/load.ts';
 import { copyDatabase, CopyError } from './copy.ts';
-import { TABLES } from './database.ts';
+import { openDatabase, TABLES } from './database.ts';
 import type { DatabaseTarget } from './dialect.ts';
 
 const dirs: string[] = [];
@@ -40,6 +41,16 @@ async function emptyPostgres(dir: string): Promise<DatabaseTarget> {
     return database.target;
   }
   return { kind: 'pglite', dataDir: join(dir, 'pglite') };
+}
+
+async function usersIn(target: DatabaseTarget): Promise<number> {
+  const db = await openDatabase(target);
+  try {
+    const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  } finally {
+    await db.destroy();
+  }
 }
 
 describe('copying SQLite into an empty PostgreSQL database', () => {
@@ -63,9 +74,19 @@ describe('copying SQLite into an empty PostgreSQL database', () => {
 
     const target = await emptyPostgres(dir);
     const report = await copyDatabase(sqlite.database, target);
-    // Three accounts; the sign-in and its rotation (two tokens of one family); one reset link.
-    expect(report.counts).toEqual({ users: 3, refresh_tokens: 2, password_resets: 1 });
-    expect(Object.keys(report.counts)).toEqual([...TABLES]);
+    // Three accounts; the sign-in and its rotation (two tokens of one family); one reset link;
+    // the curriculum the API seeded, whole.
+    const curriculum = loadCurriculumOnce();
+    expect(report.counts).toMatchObject({
+      users: 3,
+      refresh_tokens: 2,
+      password_resets: 1,
+      content_versions: 1,
+      paths: curriculum.paths.length,
+      projects: curriculum.projects.length,
+      tasks: curriculum.projects.reduce((n, p) => n + p.tasks.length, 0),
+    });
+    expect(Object.keys(report.counts)).toEqual(TABLES.map((t) => t.name));
 
     const after = await buildApp({ ...sqlite, database: target }, { logger: false });
     try {
@@ -84,13 +105,7 @@ describe('copying SQLite into an empty PostgreSQL database', () => {
     // A second copy into the now non-empty database is refused, and changes nothing.
     await expect(copyDatabase(sqlite.database, target)).rejects.toThrow(CopyError);
     await expect(copyDatabase(sqlite.database, target)).rejects.toThrow(/The target is not empty: users has 3 rows/);
-    const again = await buildApp({ ...sqlite, database: target }, { logger: false });
-    try {
-      const user = await again.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-      expect(Number(user.n)).toBe(3);
-    } finally {
-      await again.close();
-    }
+    expect(await usersIn(target)).toBe(3);
   }, 60_000);
 });
 
@@ -113,13 +128,7 @@ describe('one transaction', () => {
 
     const target = await emptyPostgres(dir);
     await expect(copyDatabase(sqlite.database, target)).rejects.toThrow();
-    const check = await buildApp({ ...sqlite, database: target }, { logger: false });
-    try {
-      const users = await check.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-      expect(Number(users.n)).toBe(0);
-    } finally {
-      await check.close();
-    }
+    expect(await usersIn(target)).toBe(0);
   }, 60_000);
 });
 

@@ -38,7 +38,7 @@ export async function copyDatabase(from: DatabaseTarget, to: DatabaseTarget): Pr
   try {
     const target = await openDatabase(to);
     try {
-      const expected = [...TABLES].sort();
+      const expected = TABLES.map((t) => t.name).sort();
       for (const [db, where] of [[source, from], [target, to]] as const) {
         const found = await tablesIn(db);
         if (found.join() !== expected.join()) {
@@ -49,22 +49,31 @@ export async function copyDatabase(from: DatabaseTarget, to: DatabaseTarget): Pr
       await target.transaction().execute(async (tx) => {
         const into = tx as unknown as AnyDb;
         const src = source as unknown as AnyDb;
-        for (const table of TABLES) {
+        for (const { name: table } of TABLES) {
           const rows = await count(into, table);
           if (rows > 0) {
             throw new CopyError(`The target is not empty: ${table} has ${rows} rows. db:copy only fills an empty database.`);
           }
         }
-        for (const table of TABLES) {
-          // Keyset pagination on the primary key: every table has a text `id`.
-          let after: string | null = null;
+        for (const { name: table, key } of TABLES) {
+          // Keyset pagination on the primary key (a row-value comparison when it has several columns).
+          let after: Row | null = null;
           for (;;) {
-            let query = src.selectFrom(table).selectAll().orderBy('id').limit(BATCH);
-            if (after !== null) query = query.where('id', '>', after);
+            let query = src.selectFrom(table).selectAll().limit(BATCH);
+            for (const column of key) query = query.orderBy(column);
+            if (after !== null) {
+              const last: Row = after;
+              query =
+                key.length === 1
+                  ? query.where(key[0] as string, '>', last[key[0] as string])
+                  : query.where((eb) =>
+                      eb(eb.refTuple(...(key as [string, string])), '>', eb.tuple(...(key.map((c) => last[c]) as [unknown, unknown]))),
+                    );
+            }
             const rows: Row[] = await query.execute();
             if (rows.length === 0) break;
             await into.insertInto(table).values(rows).execute();
-            after = String(rows[rows.length - 1]?.id);
+            after = rows[rows.length - 1] as Row;
           }
           const [copied, original] = [await count(into, table), await count(src, table)];
           if (copied !== original) {

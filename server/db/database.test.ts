@@ -5,11 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { postJson, newUser, tempDir, TEST_DATABASE, testConfig, testDatabase } from '../test/helpers.ts';
 import { DatabaseSync } from 'node:sqlite';
-import { createServer } from 'node:net';
 import pg from 'pg';
-import { isDatabaseUnavailable, isUniqueViolation, openDatabase, type Db } from './database.ts';
+import { isDatabaseUnavailable, isUniqueViolation, openDatabase, TABLES, type Db } from './database.ts';
 import { migrations } from './migrations.ts';
 import { DEV_SECRET_FILE, resolveJwtSecret } from '../secrets.ts';
+import { freePort } from '../test/instances.ts';
 
 const dirs: string[] = [];
 const dir = () => {
@@ -31,7 +31,7 @@ describe('the database', () => {
       const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
       expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations));
       const tables = await db.introspection.getTables();
-      expect(tables.map((table) => table.name).sort()).toEqual(['password_resets', 'refresh_tokens', 'users']);
+      expect(tables.map((table) => table.name).sort()).toEqual(TABLES.map((t) => t.name).sort());
       expect(statSync(path).mode & 0o077).toBe(0);
     } finally {
       await db.destroy();
@@ -89,12 +89,7 @@ describe('telling a database that is down from a query that is wrong', () => {
   const caught = async (run: () => Promise<unknown>) => run().then(() => null, (error: unknown) => error);
 
   it('PostgreSQL refusing connections is "unavailable" (a 503), wrong SQL and duplicates are not', async () => {
-    const port = await new Promise<number>((resolve) => {
-      const server = createServer().listen(0, '127.0.0.1', () => {
-        const address = server.address();
-        server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-      });
-    });
+    const port = await freePort();
     const pool = new pg.Pool({ connectionString: `postgres://pf@127.0.0.1:${port}/pf`, connectionTimeoutMillis: 2000 });
     const refused = await caught(() => pool.query('select 1'));
     await pool.end();

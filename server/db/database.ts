@@ -42,19 +42,89 @@ export type PasswordResetsTable = {
   used_at: string | null;
 };
 
+/** 'active', or 'retired' once its id left content/ (kept: learners' history refers to it). */
+export type ContentStatus = 'active' | 'retired';
+
+export type ContentVersionsTable = { version: string; applied_at: string };
+
+export type PathsTable = {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  level: string;
+  category: string;
+  duration_weeks: number;
+  color: string;
+  image: string | null;
+  position: number;
+  status: ContentStatus;
+};
+
+export type PathSectionsTable = { id: string; path_id: string; title: string; summary: string; position: number; status: ContentStatus };
+
+export type ProjectsTable = {
+  id: string;
+  slug: string;
+  path_id: string;
+  section_id: string;
+  position: number;
+  title: string;
+  summary: string;
+  /** Markdown. */
+  brief: string;
+  difficulty: string;
+  duration_weeks: number;
+  hours: number;
+  xp: number;
+  /** JSON arrays as text. */
+  objectives: string;
+  skills: string;
+  requirements: string;
+  resources: string;
+  status: ContentStatus;
+  /** sha256 of what a learner sees of it: "updated since you started" compares it. */
+  content_hash: string;
+};
+
+export type ProjectPrerequisitesTable = { project_id: string; requires_id: string };
+
+export type TasksTable = { id: string; project_id: string; title: string; position: number; status: ContentStatus; content_hash: string };
+
+export type SlugRedirectsTable = { kind: 'path' | 'project'; old_slug: string; target_id: string };
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
+  content_versions: ContentVersionsTable;
+  paths: PathsTable;
+  path_sections: PathSectionsTable;
+  projects: ProjectsTable;
+  project_prerequisites: ProjectPrerequisitesTable;
+  tasks: TasksTable;
+  slug_redirects: SlugRedirectsTable;
 };
 
 export type Db = Kysely<Database>;
 
 /**
- * Every table, parents before children (the order `npm run db:copy` fills them in). A table a
- * migration adds belongs here too: server/db/copy.test.ts fails until it is.
+ * Every table with its primary key, parents before children (the order `npm run db:copy` fills
+ * them in, reading each in key order). A table a migration adds belongs here too:
+ * server/db/copy.ts refuses to run while the schema has a table this list lacks.
  */
-export const TABLES: readonly (keyof Database)[] = ['users', 'refresh_tokens', 'password_resets'];
+export const TABLES: readonly { name: keyof Database; key: readonly string[] }[] = [
+  { name: 'users', key: ['id'] },
+  { name: 'refresh_tokens', key: ['id'] },
+  { name: 'password_resets', key: ['id'] },
+  { name: 'content_versions', key: ['version'] },
+  { name: 'paths', key: ['id'] },
+  { name: 'path_sections', key: ['id'] },
+  { name: 'projects', key: ['id'] },
+  { name: 'project_prerequisites', key: ['project_id', 'requires_id'] },
+  { name: 'tasks', key: ['id'] },
+  { name: 'slug_redirects', key: ['kind', 'old_slug'] },
+];
 
 /** The database could not be reached or migrated at start-up: says which database, and where. */
 export class DatabaseUnavailableError extends Error {

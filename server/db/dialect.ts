@@ -14,9 +14,11 @@
  * - A unique-constraint violation is recognised by `isUniqueViolation`, whatever the driver; a
  *   database that is down, busy or out of space by `isDatabaseUnavailable` (the API answers 503).
  * - Migrations: PostgreSQL takes an advisory lock around them (Kysely's Migrator does it), so ten
- *   instances starting at once apply each migration once.
+ *   instances starting at once apply each migration once. Other once-only work at start (seeding
+ *   the curriculum) takes `lockTransaction`: an advisory lock on PostgreSQL; nothing on SQLite,
+ *   where one process writes and a write transaction already excludes the others.
  */
-import { PGliteDialect, PostgresDialect, type Dialect } from 'kysely';
+import { PGliteDialect, PostgresAdapter, PostgresDialect, sql, type Dialect, type Kysely } from 'kysely';
 import pg from 'pg';
 import { nodeSqliteDialect } from './node-sqlite.ts';
 
@@ -90,4 +92,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     return NETWORK_CODES.has(code) || code.startsWith('08') || code.startsWith('53') || /^57P0[123]$/.test(code);
   }
   return typeof message === 'string' && PG_CONNECTION_MESSAGES.test(message);
+}
+
+/**
+ * Serialises a transaction against every other holder of the same `name` until it ends:
+ * `pg_advisory_xact_lock` on PostgreSQL; on SQLite a no-op (one writer at a time already).
+ */
+export async function lockTransaction(tx: Kysely<unknown>, name: string): Promise<void> {
+  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(tx);
 }

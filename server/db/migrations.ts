@@ -51,6 +51,94 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('users').execute();
     },
   },
+  /**
+   * The curriculum, seeded from content/ (server/content/seed.ts): upserted by id, never deleted
+   * (a removed item gets status 'retired', so learners' history of it stays). JSON lists are text.
+   */
+  '0002_curriculum': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('content_versions')
+        .addColumn('version', 'text', (c) => c.primaryKey())
+        .addColumn('applied_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('paths')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('slug', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('summary', 'text', (c) => c.notNull())
+        .addColumn('level', 'text', (c) => c.notNull())
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('duration_weeks', 'integer', (c) => c.notNull())
+        .addColumn('color', 'text', (c) => c.notNull())
+        .addColumn('image', 'text')
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('paths_slug_idx').on('paths').column('slug').execute();
+      await db.schema
+        .createTable('path_sections')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('path_id', 'text', (c) => c.notNull().references('paths.id'))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('summary', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('projects')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('slug', 'text', (c) => c.notNull())
+        .addColumn('path_id', 'text', (c) => c.notNull().references('paths.id'))
+        .addColumn('section_id', 'text', (c) => c.notNull().references('path_sections.id'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('summary', 'text', (c) => c.notNull())
+        .addColumn('brief', 'text', (c) => c.notNull())
+        .addColumn('difficulty', 'text', (c) => c.notNull())
+        .addColumn('duration_weeks', 'integer', (c) => c.notNull())
+        .addColumn('hours', 'integer', (c) => c.notNull())
+        .addColumn('xp', 'integer', (c) => c.notNull())
+        .addColumn('objectives', 'text', (c) => c.notNull())
+        .addColumn('skills', 'text', (c) => c.notNull())
+        .addColumn('requirements', 'text', (c) => c.notNull())
+        .addColumn('resources', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('content_hash', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('projects_path_id_idx').on('projects').column('path_id').execute();
+      await db.schema.createIndex('projects_slug_idx').on('projects').column('slug').execute();
+      await db.schema
+        .createTable('project_prerequisites')
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
+        .addColumn('requires_id', 'text', (c) => c.notNull().references('projects.id'))
+        .addPrimaryKeyConstraint('project_prerequisites_pk', ['project_id', 'requires_id'])
+        .execute();
+      await db.schema
+        .createTable('tasks')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('content_hash', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('tasks_project_id_idx').on('tasks').column('project_id').execute();
+      await db.schema
+        .createTable('slug_redirects')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('old_slug', 'text', (c) => c.notNull())
+        .addColumn('target_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('slug_redirects_pk', ['kind', 'old_slug'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ['slug_redirects', 'tasks', 'project_prerequisites', 'projects', 'path_sections', 'paths', 'content_versions']) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

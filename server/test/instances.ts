@@ -99,9 +99,10 @@ export async function inProcess(): Promise<Pair> {
   };
 }
 
-type Child = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+export type Child = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-function launch(env: Record<string, string>): Child {
+/** `node server/main.ts` with only `env` (and PATH) in its environment, its output collected. */
+export function launch(env: Record<string, string>): Child {
   const child = spawn(process.execPath, ['server/main.ts'], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
