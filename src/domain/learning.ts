@@ -2,7 +2,7 @@
  * The signed-in app area: learning paths, projects, tasks, XP, badges, leaderboard, browse and settings.
  * Types and pure rules only (spec §2 "App area", §3, §4, §9); sample data lives in src/fixtures.
  */
-import { EMAIL_PATTERN } from './auth';
+import { EMAIL_PATTERN } from './auth.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Levels, durations, statuses
@@ -282,9 +282,13 @@ export function findProject(
   );
 }
 
+/** Issue 10 §2: a submitted repository URL is at most this long. */
+export const REPO_URL_MAX_LENGTH = 1024;
+
 export const repoUrlMessages = {
   required: 'Enter your GitHub repository URL.',
   invalid: 'Use a GitHub repository URL like https://github.com/you/project.',
+  tooLong: `A repository URL is at most ${REPO_URL_MAX_LENGTH} characters.`,
 } as const;
 
 /** Owner: GitHub user rules (alnum, single hyphens, 1-39, no edge hyphen). Repo: [A-Za-z0-9._-]+. */
@@ -295,6 +299,7 @@ const REPO_URL_PATTERN =
 export function validateRepoUrl(value: string): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return repoUrlMessages.required;
+  if (trimmed.length > REPO_URL_MAX_LENGTH) return repoUrlMessages.tooLong;
   const match = REPO_URL_PATTERN.exec(trimmed);
   if (!match) return repoUrlMessages.invalid;
   const repo = match[2] ?? '';
