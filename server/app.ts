@@ -14,10 +14,13 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { describeTarget } from './db/dialect.ts';
 import { createAuthRepository } from './auth/repository.ts';
+import { createAuthenticate } from './auth/authenticate.ts';
 import { loadCurriculumOnce, type LoadedCurriculum } from './content/load.ts';
 import { seedCurriculum, type SeedResult } from './content/seed.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
 import { authRoutes } from './auth/routes.ts';
+import { createLearningRepository } from './learning/repository.ts';
+import { learningRoutes } from './learning/routes.ts';
 import { createBackground, type Background } from './background.ts';
 import { frameworkErrors, HttpError, httpMessages, registerErrorHandling } from './http/errors.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -133,6 +136,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
 
   try {
     const hasher = await createPasswordHasher(config.argon2);
+    const authenticate = createAuthenticate(repo, jwtSecret, now);
     cleanup();
 
     registerErrorHandling(app, config.bodyLimitBytes);
@@ -151,7 +155,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
       credentials: true,
       strictPreflight: false,
-      methods: ['GET', 'POST'],
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
       allowedHeaders: ['Content-Type', 'Authorization'],
       // So the web app can read how long a 429 asks it to wait.
       exposedHeaders: ['Retry-After'],
@@ -178,6 +182,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     app.addHook('onRequest', async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (!STATE_CHANGING.has(request.method) || request.is404) return;
+      // PUT and DELETE are never "simple" requests (a foreign page cannot send them without a
+      // preflight CORS refuses), so they may come without a body; POST always carries JSON.
+      const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+      if (request.method !== 'POST' && !hasBody) return;
       const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
       if (mediaType !== 'application/json') throw new HttpError(415, httpMessages.mediaType);
     });
@@ -218,7 +226,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       background,
       jwtSecret,
       now,
+      authenticate,
     });
+
+    await app.register(learningRoutes, { prefix: '/learning', repo: createLearningRepository(db), authenticate, now });
 
     app.addHook('onReady', async () => {
       if (config.production && !config.smtpUrl) {

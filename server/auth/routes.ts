@@ -10,7 +10,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
-import { signAccessToken, verifyAccessToken } from './jwt.ts';
+import { signAccessToken } from './jwt.ts';
+import { sessionMessages, type Authenticate } from './authenticate.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { AuthRepository, RefreshTokenRow, UserRow } from './repository.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from './tokens.ts';
@@ -28,11 +29,7 @@ import type { User } from '../../src/domain/auth.ts';
 export const REFRESH_COOKIE = 'pf_refresh';
 const REFRESH_COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'strict', path: '/' } as const;
 
-export const sessionMessages = {
-  signInRequired: 'Sign in to continue.',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  sessionEnded: 'Your session has ended. Please sign in again.',
-} as const;
+export { sessionMessages } from './authenticate.ts';
 
 export type AuthDeps = {
   config: ServerConfig;
@@ -42,6 +39,7 @@ export type AuthDeps = {
   background: Background;
   jwtSecret: string;
   now: () => number;
+  authenticate: Authenticate;
 };
 
 const text = { type: 'string' } as const;
@@ -75,7 +73,7 @@ export function publicUser(row: UserRow): User {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
-  const { config, repo, hasher, mailer, background, jwtSecret, now } = deps;
+  const { config, repo, hasher, mailer, background, jwtSecret, now, authenticate } = deps;
   const limits = config.rateLimits;
   const MINUTE = 60_000;
   const HOUR = 60 * MINUTE;
@@ -123,28 +121,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   function refreshCookie(request: FastifyRequest): string | null {
     const value = request.cookies[REFRESH_COOKIE];
     return typeof value === 'string' && OPAQUE_TOKEN_PATTERN.test(value) ? value : null;
-  }
-
-  const invalidToken = () =>
-    new HttpError(401, sessionMessages.sessionExpired, { 'www-authenticate': 'Bearer error="invalid_token"' });
-
-  /**
-   * The signed-in user behind the bearer token, or a 401. The signature proves who; the session
-   * check makes sign-out, a password reset and a reused refresh token end the access token at
-   * once rather than up to 15 minutes later. Every protected route starts with this.
-   */
-  async function authenticate(request: FastifyRequest): Promise<UserRow> {
-    const header = request.headers.authorization;
-    if (header === undefined) {
-      throw new HttpError(401, sessionMessages.signInRequired, { 'www-authenticate': 'Bearer' });
-    }
-    const match = /^Bearer +([A-Za-z0-9._-]+) *$/i.exec(header);
-    const claims = match?.[1] ? verifyAccessToken(match[1], now(), { secret: jwtSecret }) : null;
-    if (!claims) throw invalidToken();
-    const active = await repo.isSessionActive(claims.sid, claims.sub, iso(now()));
-    const user = active ? await repo.findUserById(claims.sub) : undefined;
-    if (!user) throw invalidToken();
-    return user;
   }
 
   app.post<{ Body: RegisterBody }>(

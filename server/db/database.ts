@@ -93,6 +93,17 @@ export type TasksTable = { id: string; project_id: string; title: string; positi
 
 export type SlugRedirectsTable = { kind: 'path' | 'project'; old_slug: string; target_id: string };
 
+export type ProjectProgressTable = {
+  user_id: string;
+  project_id: string;
+  started_at: string;
+  completed_at: string | null;
+  /** JSON list of the active task ids when started: what changed since is told from it. */
+  task_ids_at_start: string;
+};
+
+export type TaskCompletionsTable = { user_id: string; task_id: string; project_id: string; completed_at: string };
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -104,6 +115,8 @@ export type Database = {
   project_prerequisites: ProjectPrerequisitesTable;
   tasks: TasksTable;
   slug_redirects: SlugRedirectsTable;
+  project_progress: ProjectProgressTable;
+  task_completions: TaskCompletionsTable;
 };
 
 export type Db = Kysely<Database>;
@@ -124,6 +137,8 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'project_prerequisites', key: ['project_id', 'requires_id'] },
   { name: 'tasks', key: ['id'] },
   { name: 'slug_redirects', key: ['kind', 'old_slug'] },
+  { name: 'project_progress', key: ['user_id', 'project_id'] },
+  { name: 'task_completions', key: ['user_id', 'task_id'] },
 ];
 
 /** The database could not be reached or migrated at start-up: says which database, and where. */

@@ -139,6 +139,41 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  /**
+   * Each learner's progress. Rows refer to content ids (never slugs or positions), so they follow
+   * an item that moves, and they stay when it is retired; they go with the account (cascade).
+   */
+  '0003_progress': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('project_progress')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
+        .addColumn('started_at', 'text', (c) => c.notNull())
+        .addColumn('completed_at', 'text')
+        /** JSON list of the project's active task ids when the learner started it. */
+        .addColumn('task_ids_at_start', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('project_progress_pk', ['user_id', 'project_id'])
+        .execute();
+      await db.schema
+        .createTable('task_completions')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('task_id', 'text', (c) => c.notNull().references('tasks.id'))
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
+        .addColumn('completed_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('task_completions_pk', ['user_id', 'task_id'])
+        .execute();
+      await db.schema
+        .createIndex('task_completions_user_project_idx')
+        .on('task_completions')
+        .columns(['user_id', 'project_id'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('task_completions').execute();
+      await db.schema.dropTable('project_progress').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

@@ -1,0 +1,124 @@
+/**
+ * The learning API on the repository's curriculum: paths with progress, a path, a project,
+ * starting, ticking and unticking, the locks, and that no learner sees or changes another's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadCurriculumOnce } from '../content/load.ts';
+import { bearer, createTestApp, errorMessage, signIn, WEB_ORIGIN, type TestApp } from '../test/helpers.ts';
+import { learningMessages, pathResponseSchema, pathsResponseSchema, projectResponseSchema } from '../../src/domain/learningApi.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const curriculum = loadCurriculumOnce();
+const frontend = curriculum.paths.find((p) => p.slug === 'frontend-development')!;
+const [first, second] = curriculum.projects.filter((p) => p.pathId === frontend.id);
+
+const get = (app: FastifyInstance, url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
+const send = (app: FastifyInstance, method: 'POST' | 'PUT' | 'DELETE', url: string, token: string) =>
+  app.inject({ method, url, headers: { ...bearer(token), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) } });
+
+describe('a new learner', () => {
+  it('sees every path at zero, honestly', async () => {
+    const { token } = await signIn(t.app);
+    const response = await get(t.app, '/learning/paths', token);
+    expect(response.statusCode).toBe(200);
+    const { paths } = pathsResponseSchema.parse(response.json());
+    expect(paths.map((p) => p.slug)).toEqual(curriculum.paths.map((p) => p.slug));
+    for (const path of paths) {
+      expect(path.progress).toEqual({ completedProjects: 0, totalProjects: curriculum.projects.filter((p) => p.pathId === path.id).length, percent: 0 });
+      expect(path.started).toBe(false);
+    }
+  });
+
+  it('finds the first project of a path available and the others locked, naming what unlocks them', async () => {
+    const { token } = await signIn(t.app);
+    const { path } = pathResponseSchema.parse((await get(t.app, `/learning/paths/${frontend.slug}`, token)).json());
+    const projects = path.sections.flatMap((s) => s.projects);
+    expect(projects.map((p) => p.status)).toEqual(['available', ...Array(projects.length - 1).fill('locked')]);
+    expect(projects[1]?.missingPrerequisites).toEqual([{ id: first!.id, slug: first!.slug, title: first!.title }]);
+    expect(projects.every((p) => p.progress.completed === 0)).toBe(true);
+  });
+
+  it("the spec's numbered address and a former slug reach the path", async () => {
+    const { token } = await signIn(t.app);
+    const response = await get(t.app, '/learning/paths/1', token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().path.slug).toBe('frontend-development');
+    expect(errorMessage(await get(t.app, '/learning/paths/no-such-path', token))).toBe(learningMessages.noSuchPath);
+  });
+});
+
+describe('starting and ticking', () => {
+  it('start, tick two tasks, untick one: kept, idempotent, and counted', async () => {
+    const { token } = await signIn(t.app);
+    const started = await send(t.app, 'POST', `/learning/projects/${first!.id}/start`, token);
+    expect(started.statusCode).toBe(200);
+    expect(projectResponseSchema.parse(started.json()).project.status).toBe('in-progress');
+    // A second start (another tab) changes nothing.
+    const again = projectResponseSchema.parse((await send(t.app, 'POST', `/learning/projects/${first!.id}/start`, token)).json());
+    expect(again.project.startedAt).toBe(projectResponseSchema.parse(started.json()).project.startedAt);
+
+    const [a, b] = first!.tasks;
+    for (const task of [a, b, a]) expect((await send(t.app, 'PUT', `/learning/tasks/${task!.id}`, token)).statusCode).toBe(204);
+    const { project } = projectResponseSchema.parse((await get(t.app, `/learning/projects/${first!.slug}`, token)).json());
+    expect(project.tasks.filter((task) => task.completed).map((task) => task.id)).toEqual([a!.id, b!.id]);
+    expect(project.progress).toEqual({ completed: 2, total: first!.tasks.length, percent: Math.round((200 / first!.tasks.length)) });
+
+    expect((await send(t.app, 'DELETE', `/learning/tasks/${b!.id}`, token)).statusCode).toBe(204);
+    expect((await send(t.app, 'DELETE', `/learning/tasks/${b!.id}`, token)).statusCode).toBe(204);
+    const after = projectResponseSchema.parse((await get(t.app, `/learning/projects/${first!.slug}`, token)).json());
+    expect(after.project.progress.completed).toBe(1);
+    const paths = pathsResponseSchema.parse((await get(t.app, '/learning/paths', token)).json());
+    expect(paths.paths.find((p) => p.id === frontend.id)?.started).toBe(true);
+  });
+
+  it('a locked project cannot be started or ticked, an unstarted one cannot be ticked', async () => {
+    const { token } = await signIn(t.app);
+    const locked = await send(t.app, 'POST', `/learning/projects/${second!.id}/start`, token);
+    expect(locked.statusCode).toBe(409);
+    expect(errorMessage(locked)).toBe(learningMessages.locked([first!.title]));
+    expect(errorMessage(await send(t.app, 'PUT', `/learning/tasks/${second!.tasks[0]!.id}`, token))).toBe(learningMessages.locked([first!.title]));
+    expect(errorMessage(await send(t.app, 'PUT', `/learning/tasks/${first!.tasks[0]!.id}`, token))).toBe(learningMessages.notStarted);
+    expect((await send(t.app, 'PUT', '/learning/tasks/task_00000000', token)).statusCode).toBe(404);
+    expect((await send(t.app, 'POST', '/learning/projects/prj_00000000/start', token)).statusCode).toBe(404);
+  });
+});
+
+describe('one learner, one progress', () => {
+  it("another learner's ticks are invisible and untouchable", async () => {
+    const ada = await signIn(t.app);
+    const bob = await signIn(t.app);
+    await send(t.app, 'POST', `/learning/projects/${first!.id}/start`, ada.token);
+    await send(t.app, 'PUT', `/learning/tasks/${first!.tasks[0]!.id}`, ada.token);
+
+    // Bob sees nothing of Ada's, and his untick of her task cannot reach her row.
+    const bobs = projectResponseSchema.parse((await get(t.app, `/learning/projects/${first!.slug}`, bob.token)).json());
+    expect(bobs.project.status).toBe('available');
+    expect(bobs.project.progress.completed).toBe(0);
+    expect(errorMessage(await send(t.app, 'DELETE', `/learning/tasks/${first!.tasks[0]!.id}`, bob.token))).toBe(learningMessages.notStarted);
+    const adas = projectResponseSchema.parse((await get(t.app, `/learning/projects/${first!.slug}`, ada.token)).json());
+    expect(adas.project.progress.completed).toBe(1);
+  });
+
+  it('every learning route needs a signed-in learner', async () => {
+    for (const [method, url] of [
+      ['GET', '/learning/paths'],
+      ['GET', `/learning/paths/${frontend.slug}`],
+      ['GET', `/learning/projects/${first!.slug}`],
+      ['POST', `/learning/projects/${first!.id}/start`],
+      ['PUT', `/learning/tasks/${first!.tasks[0]!.id}`],
+      ['DELETE', `/learning/tasks/${first!.tasks[0]!.id}`],
+    ] as const) {
+      const headers = { origin: WEB_ORIGIN, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) };
+      const response = await t.app.inject({ method, url, headers });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});

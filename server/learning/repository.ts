@@ -1,0 +1,118 @@
+/**
+ * Every query of the learning API: the curriculum as seeded (active items; retired ones only where
+ * a learner's history needs them) and one learner's progress, always by that learner's id.
+ */
+import type { Db, ProjectsTable } from '../db/database.ts';
+
+export type TaskRow = { id: string; project_id: string; title: string; position: number; status: 'active' | 'retired' };
+export type ProjectRow = Omit<ProjectsTable, 'content_hash'>;
+
+export function createLearningRepository(db: Db) {
+  return {
+    activePaths() {
+      return db.selectFrom('paths').selectAll().where('status', '=', 'active').orderBy('position').execute();
+    },
+    /** The active path with this slug, or the one a former slug now names. */
+    async pathBySlug(slug: string) {
+      const path = await db.selectFrom('paths').selectAll().where('slug', '=', slug).where('status', '=', 'active').executeTakeFirst();
+      if (path) return path;
+      const redirect = await db
+        .selectFrom('slug_redirects')
+        .innerJoin('paths', 'paths.id', 'slug_redirects.target_id')
+        .selectAll('paths')
+        .where('slug_redirects.kind', '=', 'path')
+        .where('slug_redirects.old_slug', '=', slug)
+        .where('paths.status', '=', 'active')
+        .executeTakeFirst();
+      return redirect;
+    },
+    async projectBySlug(slug: string): Promise<ProjectRow | undefined> {
+      const columns = [
+        'projects.id', 'projects.slug', 'projects.path_id', 'projects.section_id', 'projects.position', 'projects.title',
+        'projects.summary', 'projects.brief', 'projects.difficulty', 'projects.duration_weeks', 'projects.hours', 'projects.xp',
+        'projects.objectives', 'projects.skills', 'projects.requirements', 'projects.resources', 'projects.status',
+      ] as const;
+      const project = await db.selectFrom('projects').select(columns).where('slug', '=', slug).where('status', '=', 'active').executeTakeFirst();
+      if (project) return project;
+      return db
+        .selectFrom('slug_redirects')
+        .innerJoin('projects', 'projects.id', 'slug_redirects.target_id')
+        .select(columns)
+        .where('slug_redirects.kind', '=', 'project')
+        .where('slug_redirects.old_slug', '=', slug)
+        .where('projects.status', '=', 'active')
+        .executeTakeFirst();
+    },
+    projectById(id: string) {
+      return db.selectFrom('projects').select(['id', 'slug', 'path_id', 'title', 'status']).where('id', '=', id).executeTakeFirst();
+    },
+    /** Active projects (of one path, or all), in path order. */
+    activeProjects(pathId?: string) {
+      let query = db
+        .selectFrom('projects')
+        .select(['id', 'slug', 'path_id', 'section_id', 'position', 'title', 'summary', 'difficulty', 'duration_weeks', 'hours', 'xp'])
+        .where('status', '=', 'active');
+      if (pathId !== undefined) query = query.where('path_id', '=', pathId);
+      return query.orderBy('position').execute();
+    },
+    /** Every task (active and retired) of these projects, in order. */
+    tasksOf(projectIds: string[]): Promise<TaskRow[]> {
+      if (projectIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('tasks')
+        .select(['id', 'project_id', 'title', 'position', 'status'])
+        .where('project_id', 'in', projectIds)
+        .orderBy('position')
+        .execute();
+    },
+    taskById(id: string) {
+      return db.selectFrom('tasks').select(['id', 'project_id', 'status']).where('id', '=', id).executeTakeFirst();
+    },
+    prerequisitesOf(projectIds: string[]) {
+      if (projectIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('project_prerequisites')
+        .innerJoin('projects', 'projects.id', 'project_prerequisites.requires_id')
+        .select(['project_prerequisites.project_id', 'projects.id', 'projects.slug', 'projects.title'])
+        .where('project_prerequisites.project_id', 'in', projectIds)
+        .execute();
+    },
+    activeSections(pathId: string) {
+      return db.selectFrom('path_sections').selectAll().where('path_id', '=', pathId).where('status', '=', 'active').orderBy('position').execute();
+    },
+
+    // --- one learner ------------------------------------------------------------------------
+    progressOf(userId: string) {
+      return db.selectFrom('project_progress').selectAll().where('user_id', '=', userId).execute();
+    },
+    completedTaskIds(userId: string, projectIds?: string[]) {
+      let query = db.selectFrom('task_completions').select('task_id').where('user_id', '=', userId);
+      if (projectIds !== undefined) {
+        if (projectIds.length === 0) return Promise.resolve([]);
+        query = query.where('project_id', 'in', projectIds);
+      }
+      return query.execute().then((rows) => rows.map((r) => r.task_id));
+    },
+    /** Starts a project once: a second start (another tab, a retry) changes nothing. */
+    async startProject(userId: string, projectId: string, taskIds: string[], at: string) {
+      await db
+        .insertInto('project_progress')
+        .values({ user_id: userId, project_id: projectId, started_at: at, completed_at: null, task_ids_at_start: JSON.stringify(taskIds) })
+        .onConflict((oc) => oc.columns(['user_id', 'project_id']).doNothing())
+        .execute();
+    },
+    /** Idempotent: ticking a ticked task keeps its first time. */
+    async completeTask(userId: string, taskId: string, projectId: string, at: string) {
+      await db
+        .insertInto('task_completions')
+        .values({ user_id: userId, task_id: taskId, project_id: projectId, completed_at: at })
+        .onConflict((oc) => oc.columns(['user_id', 'task_id']).doNothing())
+        .execute();
+    },
+    async uncompleteTask(userId: string, taskId: string) {
+      await db.deleteFrom('task_completions').where('user_id', '=', userId).where('task_id', '=', taskId).execute();
+    },
+  };
+}
+
+export type LearningRepository = ReturnType<typeof createLearningRepository>;

@@ -1,0 +1,108 @@
+/**
+ * The learning API's shapes, once (issue 10 §2): zod schemas the server turns into its Fastify
+ * schemas (responses are serialised through them, so nothing else leaks) and the browser parses
+ * answers with; the TypeScript types are derived from them, never written twice.
+ */
+import { z } from 'zod';
+import { CATEGORY_VALUES, LEVEL_VALUES } from './content.ts';
+
+export const contentId = (prefix: 'path' | 'prj' | 'task') => z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{8}$`));
+/** A path or project in a URL: its slug, a former slug, or a spec-era number. */
+export const slugParam = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(120);
+
+export const progressSchema = z.strictObject({
+  completed: z.int().min(0),
+  total: z.int().min(0),
+  percent: z.int().min(0).max(100),
+});
+
+export const pathProgressSchema = z.strictObject({
+  completedProjects: z.int().min(0),
+  totalProjects: z.int().min(0),
+  percent: z.int().min(0).max(100),
+});
+
+export const projectStatusSchema = z.enum(['locked', 'available', 'in-progress', 'completed']);
+
+const projectRef = z.strictObject({ id: z.string(), slug: z.string(), title: z.string() });
+
+export const pathSummarySchema = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  level: z.enum(LEVEL_VALUES),
+  category: z.enum(CATEGORY_VALUES),
+  durationWeeks: z.int(),
+  totalHours: z.int(),
+  color: z.string(),
+  image: z.string().nullable(),
+  progress: pathProgressSchema,
+  /** The learner started at least one of its projects. */
+  started: z.boolean(),
+});
+
+export const pathProjectSchema = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  difficulty: z.enum(LEVEL_VALUES),
+  durationWeeks: z.int(),
+  hours: z.int(),
+  xp: z.int(),
+  status: projectStatusSchema,
+  progress: progressSchema,
+  /** The prerequisites not completed yet (what unlocks a locked project). */
+  missingPrerequisites: z.array(projectRef),
+});
+
+export const pathDetailSchema = pathSummarySchema.extend({
+  sections: z.array(
+    z.strictObject({ id: z.string(), title: z.string(), summary: z.string(), projects: z.array(pathProjectSchema) }),
+  ),
+});
+
+export const projectDetailSchema = z.strictObject({
+  id: z.string(),
+  slug: z.string(),
+  path: projectRef,
+  title: z.string(),
+  summary: z.string(),
+  /** Markdown. */
+  brief: z.string(),
+  difficulty: z.enum(LEVEL_VALUES),
+  durationWeeks: z.int(),
+  hours: z.int(),
+  xp: z.int(),
+  objectives: z.array(z.string()),
+  skills: z.array(z.string()),
+  requirements: z.array(z.string()),
+  resources: z.array(z.strictObject({ title: z.string(), type: z.enum(['doc', 'github']), url: z.string() })),
+  status: projectStatusSchema,
+  progress: progressSchema,
+  tasks: z.array(z.strictObject({ id: z.string(), title: z.string(), completed: z.boolean() })),
+  prerequisites: z.array(projectRef.extend({ completed: z.boolean() })),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  /** Tasks added or retired since the learner started: shown instead of a silently moved percentage. */
+  changesSinceStart: z.strictObject({ added: z.array(z.string()), retired: z.array(z.string()) }).nullable(),
+});
+
+export const pathsResponseSchema = z.strictObject({ paths: z.array(pathSummarySchema) });
+export const pathResponseSchema = z.strictObject({ path: pathDetailSchema });
+export const projectResponseSchema = z.strictObject({ project: projectDetailSchema });
+
+export type PathSummary = z.infer<typeof pathSummarySchema>;
+export type PathDetailView = z.infer<typeof pathDetailSchema>;
+export type PathProjectView = z.infer<typeof pathProjectSchema>;
+export type ProjectDetailView = z.infer<typeof projectDetailSchema>;
+
+export const learningMessages = {
+  noSuchPath: 'There is no such learning path.',
+  noSuchProject: 'There is no such project.',
+  noSuchTask: 'There is no such task.',
+  locked: (titles: string[]) => `Complete ${titles.join(' and ')} first.`,
+  notStarted: 'Start the project first.',
+  completed: 'This project is completed; its tasks can no longer change.',
+} as const;
