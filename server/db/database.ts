@@ -104,6 +104,11 @@ export type ProjectProgressTable = {
 
 export type TaskCompletionsTable = { user_id: string; task_id: string; project_id: string; completed_at: string };
 
+/** The latest repository a learner gave for a project (a new one replaces it). */
+export type SubmissionsTable = { user_id: string; project_id: string; repository_url: string; submitted_at: string };
+
+export type PathRatingsTable = { user_id: string; path_id: string; stars: number; rated_at: string };
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -117,6 +122,8 @@ export type Database = {
   slug_redirects: SlugRedirectsTable;
   project_progress: ProjectProgressTable;
   task_completions: TaskCompletionsTable;
+  submissions: SubmissionsTable;
+  path_ratings: PathRatingsTable;
 };
 
 export type Db = Kysely<Database>;
@@ -139,6 +146,8 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'slug_redirects', key: ['kind', 'old_slug'] },
   { name: 'project_progress', key: ['user_id', 'project_id'] },
   { name: 'task_completions', key: ['user_id', 'task_id'] },
+  { name: 'submissions', key: ['user_id', 'project_id'] },
+  { name: 'path_ratings', key: ['user_id', 'path_id'] },
 ];
 
 /** The database could not be reached or migrated at start-up: says which database, and where. */

@@ -7,8 +7,8 @@
  *   suite, so `npm test` runs every server test on PostgreSQL too without a server.
  * - Types: timestamps are ISO 8601 UTC text and ids UUID text in both, so values read back the
  *   same. Booleans: store 0/1 integers (SQLite has no boolean). `count()` and `sum()` come back as
- *   numbers from SQLite and as strings (bigint) from PostgreSQL: the first query that reads one
- *   adds its conversion here.
+ *   numbers from SQLite and as strings (bigint) from PostgreSQL: `toNumber` reads either; `avg()`
+ *   likewise (a numeric string on PostgreSQL).
  * - `RETURNING` and `onConflict(...).doUpdateSet(...)` (upserts) work on both, as written by
  *   Kysely; no `INSERT OR REPLACE`, no `ON DUPLICATE KEY`.
  * - A unique-constraint violation is recognised by `isUniqueViolation`, whatever the driver; a
@@ -101,4 +101,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export async function lockTransaction(tx: Kysely<unknown>, name: string): Promise<void> {
   if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
   await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(tx);
+}
+
+/** An aggregate as a number: SQLite gives numbers, PostgreSQL bigint and numeric as strings. */
+export function toNumber(value: string | number | bigint | null | undefined): number {
+  if (value === null || value === undefined) return 0;
+  return Number(value);
 }

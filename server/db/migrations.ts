@@ -174,6 +174,32 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('project_progress').execute();
     },
   },
+  /** A learner's repository for a project (the latest one they gave), and their ratings of paths. */
+  '0004_submissions_ratings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('submissions')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) => c.notNull().references('projects.id'))
+        .addColumn('repository_url', 'text', (c) => c.notNull())
+        .addColumn('submitted_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('submissions_pk', ['user_id', 'project_id'])
+        .execute();
+      await db.schema
+        .createTable('path_ratings')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('path_id', 'text', (c) => c.notNull().references('paths.id'))
+        .addColumn('stars', 'integer', (c) => c.notNull())
+        .addColumn('rated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('path_ratings_pk', ['user_id', 'path_id'])
+        .execute();
+      await db.schema.createIndex('path_ratings_path_id_idx').on('path_ratings').column('path_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('path_ratings').execute();
+      await db.schema.dropTable('submissions').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, errorMessage, signIn, WEB_ORIGIN, type TestApp } from '../test/helpers.ts';
-import { learningMessages, pathResponseSchema, pathsResponseSchema, projectResponseSchema } from '../../src/domain/learningApi.ts';
+import {
+  learningMessages,
+  pathResponseSchema,
+  pathsResponseSchema,
+  projectResponseSchema,
+  ratingResponseSchema,
+} from '../../src/domain/learningApi.ts';
+import { repoUrlMessages } from '../../src/domain/learning.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,8 +28,13 @@ const frontend = curriculum.paths.find((p) => p.slug === 'frontend-development')
 const [first, second] = curriculum.projects.filter((p) => p.pathId === frontend.id);
 
 const get = (app: FastifyInstance, url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
-const send = (app: FastifyInstance, method: 'POST' | 'PUT' | 'DELETE', url: string, token: string) =>
-  app.inject({ method, url, headers: { ...bearer(token), ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) } });
+const send = (app: FastifyInstance, method: 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: unknown) =>
+  app.inject({
+    method,
+    url,
+    headers: { ...bearer(token), ...(method === 'POST' || body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
 
 describe('a new learner', () => {
   it('sees every path at zero, honestly', async () => {
@@ -91,6 +103,60 @@ describe('starting and ticking', () => {
   });
 });
 
+describe('submitting', () => {
+  it('needs every task done and says which are not; then completes the project and unlocks the next', async () => {
+    const { token } = await signIn(t.app);
+    await send(t.app, 'POST', `/learning/projects/${first!.id}/start`, token);
+    const [a, ...rest] = first!.tasks;
+    await send(t.app, 'PUT', `/learning/tasks/${a!.id}`, token);
+    const url = `/learning/projects/${first!.id}/submission`;
+
+    const early = await send(t.app, 'POST', url, token, { repositoryUrl: 'https://github.com/ada/portfolio' });
+    expect(early.statusCode).toBe(409);
+    expect(errorMessage(early)).toBe(learningMessages.openTasks(rest.map((task) => task.title)));
+
+    for (const task of rest) await send(t.app, 'PUT', `/learning/tasks/${task.id}`, token);
+    const bad = await send(t.app, 'POST', url, token, { repositoryUrl: 'https://gitlab.com/ada/portfolio' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorMessage(bad)).toBe(repoUrlMessages.invalid);
+    expect((await send(t.app, 'POST', url, token, { repositoryUrl: 'x', extra: 1 })).statusCode).toBe(400);
+
+    const done = await send(t.app, 'POST', url, token, { repositoryUrl: ' https://github.com/ada/portfolio ' });
+    expect(done.statusCode).toBe(200);
+    const { project } = projectResponseSchema.parse(done.json());
+    expect(project.status).toBe('completed');
+    expect(project.submission).toMatchObject({ repositoryUrl: 'https://github.com/ada/portfolio', verified: false });
+    const next = projectResponseSchema.parse((await get(t.app, `/learning/projects/${second!.slug}`, token)).json());
+    expect(next.project.status).toBe('available');
+
+    // The repository can be replaced; the tasks of a completed project no longer change.
+    const replaced = projectResponseSchema.parse((await send(t.app, 'POST', url, token, { repositoryUrl: 'https://github.com/ada/portfolio-v2' })).json());
+    expect(replaced.project.submission?.repositoryUrl).toBe('https://github.com/ada/portfolio-v2');
+    expect(replaced.project.completedAt).toBe(project.completedAt);
+    expect(errorMessage(await send(t.app, 'DELETE', `/learning/tasks/${a!.id}`, token))).toBe(learningMessages.completed);
+  });
+});
+
+describe('rating a path', () => {
+  it('needs a completed project of it; the average and count are everyone\'s, students count who started', async () => {
+    const rate = (token: string, stars: unknown) => send(t.app, 'PUT', `/learning/paths/${frontend.id}/rating`, token, { stars });
+    const ada = await signIn(t.app);
+    const before = pathsResponseSchema.parse((await get(t.app, '/learning/paths', ada.token)).json()).paths.find((p) => p.id === frontend.id)!;
+    expect(errorMessage(await rate(ada.token, 5))).toBe(learningMessages.cannotRate);
+
+    await send(t.app, 'POST', `/learning/projects/${first!.id}/start`, ada.token);
+    for (const task of first!.tasks) await send(t.app, 'PUT', `/learning/tasks/${task.id}`, ada.token);
+    await send(t.app, 'POST', `/learning/projects/${first!.id}/submission`, ada.token, { repositoryUrl: 'https://github.com/ada/p' });
+    expect((await rate(ada.token, 6)).statusCode).toBe(400);
+    const rated = await rate(ada.token, 4);
+    expect(rated.statusCode).toBe(200);
+    const { path } = ratingResponseSchema.parse(rated.json());
+    expect(path.myRating).toBe(4);
+    expect(path.students).toBe(before.students + 1);
+    expect(path.rating?.count).toBe((before.rating?.count ?? 0) + 1);
+  });
+});
+
 describe('one learner, one progress', () => {
   it("another learner's ticks are invisible and untouchable", async () => {
     const ada = await signIn(t.app);
@@ -115,6 +181,8 @@ describe('one learner, one progress', () => {
       ['POST', `/learning/projects/${first!.id}/start`],
       ['PUT', `/learning/tasks/${first!.tasks[0]!.id}`],
       ['DELETE', `/learning/tasks/${first!.tasks[0]!.id}`],
+      ['POST', `/learning/projects/${first!.id}/submission`],
+      ['PUT', `/learning/paths/${frontend.id}/rating`],
     ] as const) {
       const headers = { origin: WEB_ORIGIN, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) };
       const response = await t.app.inject({ method, url, headers });

@@ -3,6 +3,7 @@
  * a learner's history needs them) and one learner's progress, always by that learner's id.
  */
 import type { Db, ProjectsTable } from '../db/database.ts';
+import { toNumber } from '../db/dialect.ts';
 
 export type TaskRow = { id: string; project_id: string; title: string; position: number; status: 'active' | 'retired' };
 export type ProjectRow = Omit<ProjectsTable, 'content_hash'>;
@@ -111,6 +112,65 @@ export function createLearningRepository(db: Db) {
     },
     async uncompleteTask(userId: string, taskId: string) {
       await db.deleteFrom('task_completions').where('user_id', '=', userId).where('task_id', '=', taskId).execute();
+    },
+    submissionOf(userId: string, projectId: string) {
+      return db
+        .selectFrom('submissions')
+        .select(['repository_url', 'submitted_at'])
+        .where('user_id', '=', userId)
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
+    },
+    /**
+     * Records the repository (replacing an earlier one) and completes the project, in one
+     * transaction: both happen, or neither. A project completed before keeps its first date.
+     */
+    async submit(userId: string, projectId: string, repositoryUrl: string, at: string) {
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('submissions')
+          .values({ user_id: userId, project_id: projectId, repository_url: repositoryUrl, submitted_at: at })
+          .onConflict((oc) => oc.columns(['user_id', 'project_id']).doUpdateSet({ repository_url: repositoryUrl, submitted_at: at }))
+          .execute();
+        await tx
+          .updateTable('project_progress')
+          .set({ completed_at: at })
+          .where('user_id', '=', userId)
+          .where('project_id', '=', projectId)
+          .where('completed_at', 'is', null)
+          .execute();
+      });
+    },
+    /** Learners who started a project of each path. */
+    async studentsPerPath(): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('project_progress')
+        .innerJoin('projects', 'projects.id', 'project_progress.project_id')
+        .select((eb) => ['projects.path_id', eb.fn.count<number>('project_progress.user_id').distinct().as('students')])
+        .groupBy('projects.path_id')
+        .execute();
+      return new Map(rows.map((r) => [r.path_id, toNumber(r.students)]));
+    },
+    async ratingsPerPath(): Promise<Map<string, { average: number; count: number }>> {
+      const rows = await db
+        .selectFrom('path_ratings')
+        .select((eb) => ['path_id', eb.fn.avg<number>('stars').as('average'), eb.fn.count<number>('stars').as('count')])
+        .groupBy('path_id')
+        .execute();
+      return new Map(rows.map((r) => [r.path_id, { average: Math.round(toNumber(r.average) * 10) / 10, count: toNumber(r.count) }]));
+    },
+    ratingsBy(userId: string) {
+      return db.selectFrom('path_ratings').select(['path_id', 'stars']).where('user_id', '=', userId).execute();
+    },
+    async ratePath(userId: string, pathId: string, stars: number, at: string) {
+      await db
+        .insertInto('path_ratings')
+        .values({ user_id: userId, path_id: pathId, stars, rated_at: at })
+        .onConflict((oc) => oc.columns(['user_id', 'path_id']).doUpdateSet({ stars, rated_at: at }))
+        .execute();
+    },
+    pathById(id: string) {
+      return db.selectFrom('paths').select(['id', 'slug', 'status']).where('id', '=', id).executeTakeFirst();
     },
   };
 }

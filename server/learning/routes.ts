@@ -6,8 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { openTasks } from '../../src/domain/progress.ts';
+import { validateRepoUrl } from '../../src/domain/learning.ts';
 import {
   learningMessages,
+  ratingBodySchema,
+  ratingResponseSchema,
+  submissionBodySchema,
   pathResponseSchema,
   pathsResponseSchema,
   projectResponseSchema,
@@ -24,10 +29,18 @@ import {
   pathProgress,
 } from '../../src/domain/progress.ts';
 import type { Authenticate } from '../auth/authenticate.ts';
+import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
 import type { LearningRepository, TaskRow } from './repository.ts';
 
 export type LearningDeps = { repo: LearningRepository; authenticate: Authenticate; now: () => number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in learner of a /learning request (set before anything else runs). */
+    learner: UserRow | null;
+  }
+}
 
 const responseSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
 const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
@@ -37,6 +50,17 @@ const noFields = { type: 'object', additionalProperties: false, properties: {} }
 export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   const { repo, authenticate, now } = deps;
   const iso = () => new Date(now()).toISOString();
+
+  // Every route here is a signed-in learner's: authenticated first, before the body is even read,
+  // so a request without a valid session gets its 401 whatever else is wrong with it.
+  app.decorateRequest('learner', null);
+  app.addHook('onRequest', async (request) => {
+    request.learner = await authenticate(request);
+  });
+  const learnerOf = (request: { learner: UserRow | null }): UserRow => {
+    if (!request.learner) throw new Error('the learning routes run after authentication');
+    return request.learner;
+  };
 
   /** One learner's state: started projects, completed projects and completed tasks. */
   async function learnerState(userId: string, projectIds?: string[]) {
@@ -53,12 +77,22 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   };
 
   async function pathSummaries(userId: string): Promise<PathSummary[]> {
-    const [paths, projects] = await Promise.all([repo.activePaths(), repo.activeProjects()]);
+    const [paths, projects, students, ratings, mine] = await Promise.all([
+      repo.activePaths(),
+      repo.activeProjects(),
+      repo.studentsPerPath(),
+      repo.ratingsPerPath(),
+      repo.ratingsBy(userId),
+    ]);
     const tasks = tasksByProject(await repo.tasksOf(projects.map((p) => p.id)));
     const state = await learnerState(userId);
     return paths.map((path) => {
       const own = projects.filter((p) => p.path_id === path.id);
       return {
+        students: students.get(path.id) ?? 0,
+        rating: ratings.get(path.id) ?? null,
+        myRating: mine.find((r) => r.path_id === path.id)?.stars ?? null,
+        canRate: own.some((p) => state.completedProjects.has(p.id)),
         id: path.id,
         slug: path.slug,
         title: path.title,
@@ -82,11 +116,12 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   async function projectView(userId: string, slug: string): Promise<ProjectDetailView> {
     const project = await repo.projectBySlug(slug);
     if (!project) throw new HttpError(404, learningMessages.noSuchProject);
-    const [tasks, prerequisites, state, paths] = await Promise.all([
+    const [tasks, prerequisites, state, paths, submission] = await Promise.all([
       repo.tasksOf([project.id]),
       repo.prerequisitesOf([project.id]),
       learnerState(userId),
       repo.activePaths(),
+      repo.submissionOf(userId, project.id),
     ]);
     const record = state.byProject.get(project.id);
     const path = paths.find((p) => p.id === project.path_id);
@@ -115,6 +150,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       progress: activeTaskProgress(tasks, state.completedTasks),
       tasks: active.map((t) => ({ id: t.id, title: t.title, completed: state.completedTasks.has(t.id) })),
       prerequisites: prerequisites.map((p) => ({ id: p.id, slug: p.slug, title: p.title, completed: state.completedProjects.has(p.id) })),
+      submission: submission ? { repositoryUrl: submission.repository_url, submittedAt: submission.submitted_at, verified: false } : null,
       startedAt: record?.started_at ?? null,
       completedAt: record?.completed_at ?? null,
       changesSinceStart: record ? changesSinceStart(tasks, JSON.parse(record.task_ids_at_start) as string[]) : null,
@@ -122,7 +158,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   }
 
   app.get('/paths', { schema: { response: { 200: responseSchema(pathsResponseSchema) } } }, async (request) => {
-    const user = await authenticate(request);
+    const user = learnerOf(request);
     return { paths: await pathSummaries(user.id) };
   });
 
@@ -130,7 +166,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     '/paths/:slug',
     { schema: { params: slugParams, response: { 200: responseSchema(pathResponseSchema) } } },
     async (request) => {
-      const user = await authenticate(request);
+      const user = learnerOf(request);
       const slug = slugParam.safeParse(request.params.slug);
       const path = slug.success ? await repo.pathBySlug(slug.data) : undefined;
       if (!path) throw new HttpError(404, learningMessages.noSuchPath);
@@ -180,7 +216,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     '/projects/:slug',
     { schema: { params: slugParams, response: { 200: responseSchema(projectResponseSchema) } } },
     async (request) => {
-      const user = await authenticate(request);
+      const user = learnerOf(request);
       const slug = slugParam.safeParse(request.params.slug);
       if (!slug.success) throw new HttpError(404, learningMessages.noSuchProject);
       return { project: await projectView(user.id, slug.data) };
@@ -191,7 +227,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     '/projects/:id/start',
     { schema: { params: idParam, body: noFields, response: { 200: responseSchema(projectResponseSchema) } } },
     async (request) => {
-      const user = await authenticate(request);
+      const user = learnerOf(request);
       const project = await repo.projectById(request.params.id);
       if (!project || project.status !== 'active') throw new HttpError(404, learningMessages.noSuchProject);
       const current = await projectView(user.id, project.slug);
@@ -203,6 +239,47 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
         return { project: await projectView(user.id, project.slug) };
       }
       return { project: current };
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { repositoryUrl: string } }>(
+    '/projects/:id/submission',
+    {
+      schema: { params: idParam, body: responseSchema(submissionBodySchema), response: { 200: responseSchema(projectResponseSchema) } },
+    },
+    async (request) => {
+      const user = learnerOf(request);
+      const project = await repo.projectById(request.params.id);
+      if (!project || project.status !== 'active') throw new HttpError(404, learningMessages.noSuchProject);
+      const view = await projectView(user.id, project.slug);
+      if (view.status === 'locked') {
+        throw new HttpError(409, learningMessages.locked(view.prerequisites.filter((p) => !p.completed).map((p) => p.title)));
+      }
+      if (view.status === 'available') throw new HttpError(409, learningMessages.notStarted);
+      const problem = validateRepoUrl(request.body.repositoryUrl);
+      if (problem) throw new HttpError(400, problem);
+      const open = openTasks(
+        view.tasks.map((t) => ({ ...t, status: 'active' as const })),
+        new Set(view.tasks.filter((t) => t.completed).map((t) => t.id)),
+      );
+      // A completed project may replace its repository whatever tasks were added since.
+      if (view.status !== 'completed' && open.length > 0) throw new HttpError(409, learningMessages.openTasks(open.map((t) => t.title)));
+      await repo.submit(user.id, project.id, request.body.repositoryUrl.trim(), iso());
+      return { project: await projectView(user.id, project.slug) };
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: { stars: number } }>(
+    '/paths/:id/rating',
+    { schema: { params: idParam, body: responseSchema(ratingBodySchema), response: { 200: responseSchema(ratingResponseSchema) } } },
+    async (request) => {
+      const user = learnerOf(request);
+      const path = await repo.pathById(request.params.id);
+      if (!path || path.status !== 'active') throw new HttpError(404, learningMessages.noSuchPath);
+      const before = (await pathSummaries(user.id)).find((p) => p.id === path.id);
+      if (!before?.canRate) throw new HttpError(409, learningMessages.cannotRate);
+      await repo.ratePath(user.id, path.id, request.body.stars, iso());
+      return { path: (await pathSummaries(user.id)).find((p) => p.id === path.id) };
     },
   );
 
@@ -223,14 +300,14 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
 
   // PUT and DELETE carry no body (an empty JSON object is accepted too).
   app.put<{ Params: { id: string } }>('/tasks/:id', { schema: { params: idParam } }, async (request, reply) => {
-    const user = await authenticate(request);
+    const user = learnerOf(request);
     const task = await tickable(user.id, request.params.id);
     await repo.completeTask(user.id, task.id, task.project_id, iso());
     return reply.code(204).send();
   });
 
   app.delete<{ Params: { id: string } }>('/tasks/:id', { schema: { params: idParam } }, async (request, reply) => {
-    const user = await authenticate(request);
+    const user = learnerOf(request);
     const task = await tickable(user.id, request.params.id);
     await repo.uncompleteTask(user.id, task.id);
     return reply.code(204).send();

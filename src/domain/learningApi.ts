@@ -40,6 +40,14 @@ export const pathSummarySchema = z.strictObject({
   progress: pathProgressSchema,
   /** The learner started at least one of its projects. */
   started: z.boolean(),
+  /** Learners who started at least one of its projects. */
+  students: z.int().min(0),
+  /** The average of learners' ratings (1 decimal) and how many; null: no ratings yet. */
+  rating: z.strictObject({ average: z.number().min(1).max(5), count: z.int().min(1) }).nullable(),
+  /** This learner's rating, or null. */
+  myRating: z.int().min(1).max(5).nullable(),
+  /** A learner may rate a path once they have completed one of its projects. */
+  canRate: z.boolean(),
 });
 
 export const pathProjectSchema = z.strictObject({
@@ -85,13 +93,24 @@ export const projectDetailSchema = z.strictObject({
   prerequisites: z.array(projectRef.extend({ completed: z.boolean() })),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /**
+   * The repository the learner submitted last. Nothing checks the repository yet: `verified` is
+   * false, and the project says "not verified yet" rather than pretend.
+   */
+  submission: z.strictObject({ repositoryUrl: z.string(), submittedAt: z.string(), verified: z.literal(false) }).nullable(),
   /** Tasks added or retired since the learner started: shown instead of a silently moved percentage. */
   changesSinceStart: z.strictObject({ added: z.array(z.string()), retired: z.array(z.string()) }).nullable(),
 });
 
+/** POST /learning/projects/:id/submission. */
+export const submissionBodySchema = z.strictObject({ repositoryUrl: z.string() });
+/** PUT /learning/paths/:id/rating. */
+export const ratingBodySchema = z.strictObject({ stars: z.int().min(1).max(5) });
+
 export const pathsResponseSchema = z.strictObject({ paths: z.array(pathSummarySchema) });
 export const pathResponseSchema = z.strictObject({ path: pathDetailSchema });
 export const projectResponseSchema = z.strictObject({ project: projectDetailSchema });
+export const ratingResponseSchema = z.strictObject({ path: pathSummarySchema });
 
 export type PathSummary = z.infer<typeof pathSummarySchema>;
 export type PathDetailView = z.infer<typeof pathDetailSchema>;
@@ -105,4 +124,7 @@ export const learningMessages = {
   locked: (titles: string[]) => `Complete ${titles.join(' and ')} first.`,
   notStarted: 'Start the project first.',
   completed: 'This project is completed; its tasks can no longer change.',
+  openTasks: (titles: string[]) => `Finish every task before you submit. Still open: ${titles.join('; ')}.`,
+  cannotRate: 'Complete a project of this path to rate it.',
+  stars: 'A rating is a whole number of stars from 1 to 5.',
 } as const;
