@@ -21,6 +21,7 @@ import { createPasswordHasher } from './auth/passwords.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createLearningRepository } from './learning/repository.ts';
 import { learningRoutes } from './learning/routes.ts';
+import { accountRoutes } from './account/routes.ts';
 import { createBackground, type Background } from './background.ts';
 import { frameworkErrors, HttpError, httpMessages, registerErrorHandling } from './http/errors.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -230,6 +231,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     });
 
     await app.register(learningRoutes, { prefix: '/learning', repo: createLearningRepository(db), authenticate, now });
+    await app.register(accountRoutes, {
+      prefix: '/account',
+      db,
+      authenticate,
+      hasher,
+      now,
+      passwordAttemptsPerMinute: config.rateLimits.loginPerMinutePerEmail,
+    });
 
     app.addHook('onReady', async () => {
       if (config.production && !config.smtpUrl) {

@@ -14,7 +14,9 @@ export const sessionMessages = {
   sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;
 
-export type Authenticate = (request: FastifyRequest) => Promise<UserRow>;
+/** The signed-in user, and the session (refresh-token family) their access token belongs to. */
+export type Authenticated = UserRow & { sessionId: string };
+export type Authenticate = (request: FastifyRequest) => Promise<Authenticated>;
 
 export function createAuthenticate(repo: AuthRepository, jwtSecret: string, now: () => number): Authenticate {
   return async function authenticate(request) {
@@ -29,6 +31,6 @@ export function createAuthenticate(repo: AuthRepository, jwtSecret: string, now:
     const active = await repo.isSessionActive(claims.sid, claims.sub, new Date(now()).toISOString());
     const user = active ? await repo.findUserById(claims.sub) : undefined;
     if (!user) throw invalid();
-    return user;
+    return { ...user, sessionId: claims.sid };
   };
 }

@@ -29,6 +29,9 @@ import type { User } from '../../src/domain/auth.ts';
 export const REFRESH_COOKIE = 'pf_refresh';
 const REFRESH_COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'strict', path: '/' } as const;
 
+/** Tells the browser to forget the refresh cookie (sign-out, a dead session, a deleted account). */
+export const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS);
+
 export { sessionMessages } from './authenticate.ts';
 
 export type AuthDeps = {
@@ -115,7 +118,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, { ...REFRESH_COOKIE_OPTIONS, maxAge: config.refreshTokenTtlSeconds });
-  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS);
 
   /** The well-formed refresh token from the cookie, or null. */
   function refreshCookie(request: FastifyRequest): string | null {

@@ -3,6 +3,7 @@
  * §5), so a learner sees the same sentence from either side; then the server's extra rules
  * (issue 4 §2), all reported at once.
  */
+import { validateProfile } from '../../src/domain/learning.ts';
 import {
   authMessages,
   EMAIL_PATTERN,
@@ -57,6 +58,17 @@ function newPasswordProblems(password: string): string[] {
   return list;
 }
 
+/** The server's rules for a name and an email (trimmed, the email lower-cased), beyond the browser's. */
+function identityProblems(username: string, email: string): string[] {
+  const list: string[] = [];
+  const usernameLength = characters(username);
+  if (usernameLength < USERNAME_MIN || usernameLength > USERNAME_MAX) list.push(serverMessages.usernameLength);
+  if (CONTROL_CHARACTERS.test(username)) list.push(serverMessages.usernameCharacters);
+  if (CONTROL_CHARACTERS.test(email)) list.push(authMessages.invalidEmail);
+  else if (characters(email) > EMAIL_MAX) list.push(serverMessages.emailTooLong);
+  return list;
+}
+
 export type RegisterInput = { username: string; email: string; password: string };
 export type CleanRegistration = { username: string; email: string; password: string };
 
@@ -69,13 +81,7 @@ export function checkRegistration(
 
   const username = input.username.trim();
   const email = normalizeEmail(input.email);
-  const list: string[] = [];
-  const usernameLength = characters(username);
-  if (usernameLength < USERNAME_MIN || usernameLength > USERNAME_MAX) list.push(serverMessages.usernameLength);
-  if (CONTROL_CHARACTERS.test(username)) list.push(serverMessages.usernameCharacters);
-  if (CONTROL_CHARACTERS.test(email)) list.push(authMessages.invalidEmail);
-  else if (characters(email) > EMAIL_MAX) list.push(serverMessages.emailTooLong);
-  list.push(...newPasswordProblems(input.password));
+  const list = [...identityProblems(username, email), ...newPasswordProblems(input.password)];
 
   const message = problems(list);
   return message ? { ok: false, message } : { ok: true, value: { username, email, password: input.password } };
@@ -115,4 +121,14 @@ export function checkNewPassword(password: string): Problems | null {
   if (password.trim() === '') return authMessages.required;
   if (password.length < PASSWORD_MIN_LENGTH) return authMessages.shortPassword;
   return problems(newPasswordProblems(password));
+}
+
+/** The profile form (name and email): the browser's checks and messages, then the server's. */
+export function checkProfile(input: { username: string; email: string }): { ok: true; username: string; email: string } | { ok: false; message: Problems } {
+  const browser = validateProfile({ fullName: input.username, email: input.email });
+  if (browser) return { ok: false, message: browser };
+  const username = input.username.trim();
+  const email = normalizeEmail(input.email);
+  const message = problems(identityProblems(username, email));
+  return message ? { ok: false, message } : { ok: true, username, email };
 }

@@ -109,6 +109,18 @@ export type SubmissionsTable = { user_id: string; project_id: string; repository
 
 export type PathRatingsTable = { user_id: string; path_id: string; stars: number; rated_at: string };
 
+/** 0/1 booleans (SQLite has no boolean type). A missing row means the defaults. */
+export type UserSettingsTable = {
+  user_id: string;
+  notify_email: number;
+  notify_push: number;
+  notify_updates: number;
+  notify_newsletter: number;
+  dark_mode: number;
+  public_profile: number;
+  updated_at: string;
+};
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -124,6 +136,7 @@ export type Database = {
   task_completions: TaskCompletionsTable;
   submissions: SubmissionsTable;
   path_ratings: PathRatingsTable;
+  user_settings: UserSettingsTable;
 };
 
 export type Db = Kysely<Database>;
@@ -148,6 +161,7 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'task_completions', key: ['user_id', 'task_id'] },
   { name: 'submissions', key: ['user_id', 'project_id'] },
   { name: 'path_ratings', key: ['user_id', 'path_id'] },
+  { name: 'user_settings', key: ['user_id'] },
 ];
 
 /** The database could not be reached or migrated at start-up: says which database, and where. */

@@ -200,6 +200,25 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('submissions').execute();
     },
   },
+  /** Settings kept with the account (booleans as 0/1 integers on both databases). */
+  '0005_user_settings': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('user_settings')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('notify_email', 'integer', (c) => c.notNull())
+        .addColumn('notify_push', 'integer', (c) => c.notNull())
+        .addColumn('notify_updates', 'integer', (c) => c.notNull())
+        .addColumn('notify_newsletter', 'integer', (c) => c.notNull())
+        .addColumn('dark_mode', 'integer', (c) => c.notNull())
+        .addColumn('public_profile', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('user_settings').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

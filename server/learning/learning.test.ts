@@ -11,7 +11,7 @@ import {
   pathResponseSchema,
   pathsResponseSchema,
   projectResponseSchema,
-  ratingResponseSchema,
+  pathSummaryResponseSchema,
 } from '../../src/domain/learningApi.ts';
 import { repoUrlMessages } from '../../src/domain/learning.ts';
 
@@ -150,7 +150,7 @@ describe('rating a path', () => {
     expect((await rate(ada.token, 6)).statusCode).toBe(400);
     const rated = await rate(ada.token, 4);
     expect(rated.statusCode).toBe(200);
-    const { path } = ratingResponseSchema.parse(rated.json());
+    const { path } = pathSummaryResponseSchema.parse(rated.json());
     expect(path.myRating).toBe(4);
     expect(path.students).toBe(before.students + 1);
     expect(path.rating?.count).toBe((before.rating?.count ?? 0) + 1);

@@ -169,6 +169,16 @@ export function createLearningRepository(db: Db) {
         .onConflict((oc) => oc.columns(['user_id', 'path_id']).doUpdateSet({ stars, rated_at: at }))
         .execute();
     },
+    /** A learner's progress on a path gone in one transaction: starts, ticks and submissions. */
+    async resetPath(userId: string, pathId: string) {
+      await db.transaction().execute(async (tx) => {
+        const ids = (await tx.selectFrom('projects').select('id').where('path_id', '=', pathId).execute()).map((r) => r.id);
+        if (ids.length === 0) return;
+        await tx.deleteFrom('task_completions').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
+        await tx.deleteFrom('submissions').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
+        await tx.deleteFrom('project_progress').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
+      });
+    },
     pathById(id: string) {
       return db.selectFrom('paths').select(['id', 'slug', 'status']).where('id', '=', id).executeTakeFirst();
     },

@@ -11,7 +11,7 @@ import { validateRepoUrl } from '../../src/domain/learning.ts';
 import {
   learningMessages,
   ratingBodySchema,
-  ratingResponseSchema,
+  pathSummaryResponseSchema,
   submissionBodySchema,
   pathResponseSchema,
   pathsResponseSchema,
@@ -271,7 +271,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
 
   app.put<{ Params: { id: string }; Body: { stars: number } }>(
     '/paths/:id/rating',
-    { schema: { params: idParam, body: responseSchema(ratingBodySchema), response: { 200: responseSchema(ratingResponseSchema) } } },
+    { schema: { params: idParam, body: responseSchema(ratingBodySchema), response: { 200: responseSchema(pathSummaryResponseSchema) } } },
     async (request) => {
       const user = learnerOf(request);
       const path = await repo.pathById(request.params.id);
@@ -279,6 +279,18 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       const before = (await pathSummaries(user.id)).find((p) => p.id === path.id);
       if (!before?.canRate) throw new HttpError(409, learningMessages.cannotRate);
       await repo.ratePath(user.id, path.id, request.body.stars, iso());
+      return { path: (await pathSummaries(user.id)).find((p) => p.id === path.id) };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/paths/:id/reset',
+    { schema: { params: idParam, body: noFields, response: { 200: responseSchema(pathSummaryResponseSchema) } } },
+    async (request) => {
+      const user = learnerOf(request);
+      const path = await repo.pathById(request.params.id);
+      if (!path || path.status !== 'active') throw new HttpError(404, learningMessages.noSuchPath);
+      await repo.resetPath(user.id, path.id);
       return { path: (await pathSummaries(user.id)).find((p) => p.id === path.id) };
     },
   );

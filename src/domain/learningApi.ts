@@ -110,7 +110,7 @@ export const ratingBodySchema = z.strictObject({ stars: z.int().min(1).max(5) })
 export const pathsResponseSchema = z.strictObject({ paths: z.array(pathSummarySchema) });
 export const pathResponseSchema = z.strictObject({ path: pathDetailSchema });
 export const projectResponseSchema = z.strictObject({ project: projectDetailSchema });
-export const ratingResponseSchema = z.strictObject({ path: pathSummarySchema });
+export const pathSummaryResponseSchema = z.strictObject({ path: pathSummarySchema });
 
 export type PathSummary = z.infer<typeof pathSummarySchema>;
 export type PathDetailView = z.infer<typeof pathDetailSchema>;
@@ -127,4 +127,34 @@ export const learningMessages = {
   openTasks: (titles: string[]) => `Finish every task before you submit. Still open: ${titles.join('; ')}.`,
   cannotRate: 'Complete a project of this path to rate it.',
   stars: 'A rating is a whole number of stars from 1 to 5.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The account: settings, password, deletion
+// ---------------------------------------------------------------------------------------------
+
+export const preferencesSchema = z.strictObject({
+  notifications: z.strictObject({ email: z.boolean(), push: z.boolean(), updates: z.boolean(), newsletter: z.boolean() }),
+  darkMode: z.boolean(),
+  publicProfile: z.boolean(),
+});
+
+export const settingsSchema = z.strictObject({
+  profile: z.strictObject({ username: z.string(), email: z.string() }),
+  preferences: preferencesSchema,
+});
+
+export const settingsResponseSchema = z.strictObject({ settings: settingsSchema });
+export const profileBodySchema = z.strictObject({ username: z.string(), email: z.string() });
+export const passwordBodySchema = z.strictObject({ currentPassword: z.string(), newPassword: z.string() });
+export const deleteAccountBodySchema = z.strictObject({ password: z.string() });
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const accountMessages = {
+  wrongPassword: 'That is not your current password.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  deleted: 'Your account and everything in it have been deleted.',
+  pathReset: 'Your progress on this path has been reset.',
 } as const;

@@ -1,0 +1,154 @@
+/**
+ * /account: settings kept, the password changed (other sessions end, this one goes on), the
+ * account deleted with everything in it; and /learning/paths/:id/reset.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { accountMessages, settingsResponseSchema } from '../../src/domain/learningApi.ts';
+import { profileMessages } from '../../src/domain/learning.ts';
+import { loadCurriculumOnce } from '../content/load.ts';
+import { serverMessages } from '../auth/validation.ts';
+import {
+  bearer,
+  createTestApp,
+  errorMessage,
+  newUser,
+  postJson,
+  refreshCookieValue,
+  register,
+  signIn,
+  withRefresh,
+  WEB_ORIGIN,
+  type TestApp,
+} from '../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const call = (app: FastifyInstance, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, token: string, body?: unknown) =>
+  app.inject({
+    method,
+    url,
+    headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+
+describe('settings are kept', () => {
+  it('starts from the defaults; preferences and profile are saved and read back', async () => {
+    const { token, user } = await signIn(t.app);
+    const initial = settingsResponseSchema.parse((await call(t.app, 'GET', '/account/settings', token)).json()).settings;
+    expect(initial).toEqual({
+      profile: { username: user.username, email: user.email },
+      preferences: { notifications: { email: true, push: true, updates: false, newsletter: true }, darkMode: false, publicProfile: false },
+    });
+
+    const preferences = { notifications: { email: false, push: true, updates: true, newsletter: false }, darkMode: true, publicProfile: true };
+    expect((await call(t.app, 'PUT', '/account/preferences', token, preferences)).statusCode).toBe(200);
+    const renamed = await call(t.app, 'PUT', '/account/profile', token, { username: '  Ada Lovelace ', email: ` ${user.email.toUpperCase()} ` });
+    expect(renamed.statusCode).toBe(200);
+    const after = settingsResponseSchema.parse((await call(t.app, 'GET', '/account/settings', token)).json()).settings;
+    expect(after).toEqual({ profile: { username: 'Ada Lovelace', email: user.email }, preferences });
+  });
+
+  it('the profile follows the registration rules, and an email belongs to one account', async () => {
+    const { token } = await signIn(t.app);
+    const other = newUser();
+    await register(t.app, other);
+    expect(errorMessage(await call(t.app, 'PUT', '/account/profile', token, { username: ' ', email: 'a@example.com' }))).toBe(profileMessages.fullNameRequired);
+    expect(errorMessage(await call(t.app, 'PUT', '/account/profile', token, { username: 'Ada', email: 'nope' }))).toBe(profileMessages.invalidEmail);
+    const taken = await call(t.app, 'PUT', '/account/profile', token, { username: 'Ada', email: other.email });
+    expect(taken.statusCode).toBe(409);
+    expect(errorMessage(taken)).toBe(serverMessages.emailTaken);
+    expect((await call(t.app, 'PUT', '/account/preferences', token, { darkMode: 'yes' })).statusCode).toBe(400);
+  });
+});
+
+describe('changing the password', () => {
+  it('needs the current one; ends the other sessions and keeps this one', async () => {
+    const here = await signIn(t.app);
+    const elsewhere = await postJson(t.app, '/auth/login', { email: here.user.email, password: here.user.password });
+    const elsewhereRefresh = refreshCookieValue(elsewhere) as string;
+
+    const wrong = await call(t.app, 'POST', '/account/password', here.token, { currentPassword: 'not-it-at-all', newPassword: 'Brand-new-pass-1' });
+    expect(errorMessage(wrong)).toBe(accountMessages.wrongPassword);
+    expect((await call(t.app, 'POST', '/account/password', here.token, { currentPassword: here.user.password, newPassword: 'abc' })).statusCode).toBe(400);
+
+    const changed = await call(t.app, 'POST', '/account/password', here.token, { currentPassword: here.user.password, newPassword: 'Brand-new-pass-1' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ message: accountMessages.passwordChanged });
+    expect((await call(t.app, 'GET', '/auth/me', here.token)).statusCode).toBe(200);
+    expect((await postJson(t.app, '/auth/refresh', {}, withRefresh(here.refresh))).statusCode).toBe(200);
+    expect((await postJson(t.app, '/auth/refresh', {}, withRefresh(elsewhereRefresh))).statusCode).toBe(401);
+    expect((await postJson(t.app, '/auth/login', { email: here.user.email, password: here.user.password })).statusCode).toBe(401);
+    expect((await postJson(t.app, '/auth/login', { email: here.user.email, password: 'Brand-new-pass-1' })).statusCode).toBe(200);
+  });
+});
+
+const curriculum = loadCurriculumOnce();
+const first = curriculum.projects[0]!;
+
+async function someProgress(token: string) {
+  await call(t.app, 'POST', `/learning/projects/${first.id}/start`, token, {});
+  for (const task of first.tasks) await call(t.app, 'PUT', `/learning/tasks/${task.id}`, token);
+  await call(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/first' });
+}
+
+describe('resetting a path', () => {
+  it('takes the learner back to zero on that path, in one go', async () => {
+    const { token } = await signIn(t.app);
+    await someProgress(token);
+    const reset = await call(t.app, 'POST', `/learning/paths/${first.pathId}/reset`, token, {});
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().path.progress).toMatchObject({ completedProjects: 0, percent: 0 });
+    expect(reset.json().path.started).toBe(false);
+    const project = (await call(t.app, 'GET', `/learning/projects/${first.slug}`, token)).json().project;
+    expect(project).toMatchObject({ status: 'available', submission: null, startedAt: null });
+    expect(project.tasks.every((task: { completed: boolean }) => !task.completed)).toBe(true);
+  });
+});
+
+describe('deleting the account', () => {
+  it('needs the password; then everything goes, the learner is signed out and the email is free again', async () => {
+    const { token, user, refresh, id } = await signIn(t.app);
+    await someProgress(token);
+    await call(t.app, 'PUT', '/account/preferences', token, {
+      notifications: { email: true, push: true, updates: true, newsletter: true },
+      darkMode: true,
+      publicProfile: false,
+    });
+
+    expect(errorMessage(await call(t.app, 'DELETE', '/account', token, { password: 'not-it-at-all' }))).toBe(accountMessages.wrongPassword);
+    expect((await call(t.app, 'GET', '/account/settings', token)).statusCode).toBe(200);
+
+    const deleted = await call(t.app, 'DELETE', '/account', token, { password: user.password });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: accountMessages.deleted });
+    expect(refreshCookieValue(deleted)).toBe('');
+    for (const table of ['project_progress', 'task_completions', 'submissions', 'user_settings', 'refresh_tokens'] as const) {
+      const rows = await t.app.db.selectFrom(table).select('user_id').where('user_id', '=', id).execute();
+      expect(rows, table).toEqual([]);
+    }
+    expect((await call(t.app, 'GET', '/auth/me', token)).statusCode).toBe(401);
+    expect((await postJson(t.app, '/auth/refresh', {}, withRefresh(refresh))).statusCode).toBe(401);
+    expect((await postJson(t.app, '/auth/login', { email: user.email, password: user.password })).statusCode).toBe(401);
+    expect((await postJson(t.app, '/auth/register', user)).statusCode).toBe(201);
+  });
+
+  it('every account route needs a signed-in learner', async () => {
+    for (const [method, url] of [
+      ['GET', '/account/settings'],
+      ['PUT', '/account/profile'],
+      ['PUT', '/account/preferences'],
+      ['POST', '/account/password'],
+      ['DELETE', '/account'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: { origin: WEB_ORIGIN, 'content-type': 'application/json' }, payload: '{}' });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});

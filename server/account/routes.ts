@@ -1,0 +1,179 @@
+/**
+ * /account: the signed-in learner's settings (name, email, notifications, dark mode, public
+ * profile), changing the password, and deleting the account with everything in it (issue 10 §2).
+ * Every route authenticates first and touches the token's learner only.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DEFAULT_NOTIFICATIONS } from '../../src/domain/learning.ts';
+import {
+  accountMessages,
+  deleteAccountBodySchema,
+  passwordBodySchema,
+  preferencesSchema,
+  profileBodySchema,
+  settingsResponseSchema,
+  type Preferences,
+  type Settings,
+} from '../../src/domain/learningApi.ts';
+import type { Authenticate, Authenticated } from '../auth/authenticate.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
+import { clearRefreshCookie } from '../auth/routes.ts';
+import { checkNewPassword, checkProfile, serverMessages } from '../auth/validation.ts';
+import { isUniqueViolation, type Db } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import { rateLimitHook } from '../http/rate-limit.ts';
+
+export type AccountDeps = {
+  db: Db;
+  authenticate: Authenticate;
+  hasher: PasswordHasher;
+  now: () => number;
+  /** Password checks per learner per minute (the sign-in limit). */
+  passwordAttemptsPerMinute: number;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account: Authenticated | null;
+  }
+}
+
+const json = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
+const DEFAULT_PREFERENCES: Preferences = { notifications: { ...DEFAULT_NOTIFICATIONS }, darkMode: false, publicProfile: false };
+const bit = (value: boolean) => (value ? 1 : 0);
+
+export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
+  const { db, authenticate, hasher, now } = deps;
+  const iso = () => new Date(now()).toISOString();
+
+  app.decorateRequest('account', null);
+  app.addHook('onRequest', async (request) => {
+    request.account = await authenticate(request);
+  });
+  const me = (request: { account: Authenticated | null }): Authenticated => {
+    if (!request.account) throw new Error('the account routes run after authentication');
+    return request.account;
+  };
+  // Guessing a password through a stolen session is limited like signing in.
+  const passwordLimit = rateLimitHook(app, {
+    name: 'account-password',
+    max: deps.passwordAttemptsPerMinute,
+    windowMs: 60_000,
+    key: (request) => request.account?.id ?? request.ip,
+  });
+
+  async function settingsOf(userId: string): Promise<Settings> {
+    const user = await db.selectFrom('users').select(['username', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const row = await db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    const preferences: Preferences = row
+      ? {
+          notifications: {
+            email: row.notify_email === 1,
+            push: row.notify_push === 1,
+            updates: row.notify_updates === 1,
+            newsletter: row.notify_newsletter === 1,
+          },
+          darkMode: row.dark_mode === 1,
+          publicProfile: row.public_profile === 1,
+        }
+      : DEFAULT_PREFERENCES;
+    return { profile: { username: user.username, email: user.email }, preferences };
+  }
+
+  async function checkPassword(userId: string, password: string) {
+    const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+    if (!(await hasher.verify(user.password_hash, password))) throw new HttpError(400, accountMessages.wrongPassword);
+  }
+
+  app.get('/settings', { schema: { response: { 200: json(settingsResponseSchema) } } }, async (request) => ({
+    settings: await settingsOf(me(request).id),
+  }));
+
+  app.put<{ Body: { username: string; email: string } }>(
+    '/profile',
+    { schema: { body: json(profileBodySchema), response: { 200: json(settingsResponseSchema) } } },
+    async (request) => {
+      const user = me(request);
+      const checked = checkProfile(request.body);
+      if (!checked.ok) throw new HttpError(400, checked.message);
+      try {
+        await db
+          .updateTable('users')
+          .set({ username: checked.username, email: checked.email, updated_at: iso() })
+          .where('id', '=', user.id)
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, serverMessages.emailTaken);
+        throw error;
+      }
+      return { settings: await settingsOf(user.id) };
+    },
+  );
+
+  app.put<{ Body: Preferences }>(
+    '/preferences',
+    { schema: { body: json(preferencesSchema), response: { 200: json(settingsResponseSchema) } } },
+    async (request) => {
+      const user = me(request);
+      const { notifications: n, darkMode, publicProfile } = request.body;
+      const values = {
+        notify_email: bit(n.email),
+        notify_push: bit(n.push),
+        notify_updates: bit(n.updates),
+        notify_newsletter: bit(n.newsletter),
+        dark_mode: bit(darkMode),
+        public_profile: bit(publicProfile),
+        updated_at: iso(),
+      };
+      await db
+        .insertInto('user_settings')
+        .values({ user_id: user.id, ...values })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+        .execute();
+      return { settings: await settingsOf(user.id) };
+    },
+  );
+
+  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+    '/password',
+    { schema: { body: json(passwordBodySchema) }, preHandler: passwordLimit },
+    async (request) => {
+      const user = me(request);
+      await checkPassword(user.id, request.body.currentPassword);
+      const problem = checkNewPassword(request.body.newPassword);
+      if (problem) throw new HttpError(400, problem);
+      const passwordHash = await hasher.hash(request.body.newPassword);
+      const at = iso();
+      // One transaction: the new password, and every other session ended (this one goes on).
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, updated_at: at }).where('id', '=', user.id).execute();
+        await tx
+          .updateTable('refresh_tokens')
+          .set({ revoked_at: at })
+          .where('user_id', '=', user.id)
+          .where('family_id', '!=', user.sessionId)
+          .where('revoked_at', 'is', null)
+          .execute();
+      });
+      return { message: accountMessages.passwordChanged };
+    },
+  );
+
+  app.delete<{ Body: { password: string } }>(
+    '/',
+    { schema: { body: json(deleteAccountBodySchema) }, preHandler: passwordLimit },
+    async (request, reply) => {
+      const user = me(request);
+      await checkPassword(user.id, request.body.password);
+      // Everything of the learner goes with the row (foreign keys cascade): sessions, reset
+      // links, progress, ticks, submissions, ratings, settings. One statement, one transaction.
+      await db.transaction().execute(async (tx) => {
+        await tx.deleteFrom('users').where('id', '=', user.id).execute();
+      });
+      request.log.info({ userId: user.id }, 'account deleted');
+      clearRefreshCookie(reply);
+      return { message: accountMessages.deleted };
+    },
+  );
+}
