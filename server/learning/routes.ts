@@ -1,22 +1,21 @@
 /**
- * /learning: the curriculum with the signed-in learner's progress, starting projects and ticking
- * tasks (issue 10 §2). Every route authenticates first and reads and writes the token's learner
+ * /learning: the curriculum with the signed-in learner's progress; starting projects, ticking
+ * tasks, submitting, rating and resetting a path (issue 10 §2). Every route authenticates first and reads and writes the token's learner
  * only: no learner id ever comes from the request. Shapes: src/domain/learningApi.ts; rules:
  * src/domain/progress.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { openTasks } from '../../src/domain/progress.ts';
 import { validateRepoUrl } from '../../src/domain/learning.ts';
 import {
   learningMessages,
-  ratingBodySchema,
-  pathSummaryResponseSchema,
-  submissionBodySchema,
   pathResponseSchema,
   pathsResponseSchema,
+  pathSummaryResponseSchema,
   projectResponseSchema,
+  ratingBodySchema,
   slugParam,
+  submissionBodySchema,
   type PathProjectView,
   type PathSummary,
   type ProjectDetailView,
@@ -26,6 +25,7 @@ import {
   changesSinceStart,
   learnerProjectStatus,
   missingPrerequisites,
+  openTasks,
   pathProgress,
 } from '../../src/domain/progress.ts';
 import type { Authenticate } from '../auth/authenticate.ts';
