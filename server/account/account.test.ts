@@ -102,8 +102,12 @@ describe('resetting a path', () => {
   it('takes the learner back to zero on that path, in one go', async () => {
     const { token } = await signIn(t.app);
     await someProgress(token);
+    const paths = (await call(t.app, 'GET', '/learning/paths', token)).json().paths as { id: string; students: number }[];
+    const students = paths.find((p) => p.id === first.pathId)!.students;
     const reset = await call(t.app, 'POST', `/learning/paths/${first.pathId}/reset`, token, {});
     expect(reset.statusCode).toBe(200);
+    // No longer one of the path's students.
+    expect(reset.json().path.students).toBe(students - 1);
     expect(reset.json().path.progress).toMatchObject({ completedProjects: 0, percent: 0 });
     expect(reset.json().path.started).toBe(false);
     const project = (await call(t.app, 'GET', `/learning/projects/${first.slug}`, token)).json().project;

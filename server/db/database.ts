@@ -121,6 +121,9 @@ export type UserSettingsTable = {
   updated_at: string;
 };
 
+/** A learner who started (a project of) a path: the path's students. */
+export type PathLearnersTable = { path_id: string; user_id: string; started_at: string };
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -137,6 +140,7 @@ export type Database = {
   submissions: SubmissionsTable;
   path_ratings: PathRatingsTable;
   user_settings: UserSettingsTable;
+  path_learners: PathLearnersTable;
 };
 
 export type Db = Kysely<Database>;
@@ -162,6 +166,7 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'submissions', key: ['user_id', 'project_id'] },
   { name: 'path_ratings', key: ['user_id', 'path_id'] },
   { name: 'user_settings', key: ['user_id'] },
+  { name: 'path_learners', key: ['path_id', 'user_id'] },
 ];
 
 /** The database could not be reached or migrated at start-up: says which database, and where. */

@@ -94,13 +94,23 @@ export function createLearningRepository(db: Db) {
       }
       return query.execute().then((rows) => rows.map((r) => r.task_id));
     },
-    /** Starts a project once: a second start (another tab, a retry) changes nothing. */
-    async startProject(userId: string, projectId: string, taskIds: string[], at: string) {
-      await db
-        .insertInto('project_progress')
-        .values({ user_id: userId, project_id: projectId, started_at: at, completed_at: null, task_ids_at_start: JSON.stringify(taskIds) })
-        .onConflict((oc) => oc.columns(['user_id', 'project_id']).doNothing())
-        .execute();
+    /**
+     * Starts a project once: a second start (another tab, a retry) changes nothing. The learner
+     * becomes one of the path's students in the same transaction.
+     */
+    async startProject(userId: string, projectId: string, pathId: string, taskIds: string[], at: string) {
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('project_progress')
+          .values({ user_id: userId, project_id: projectId, started_at: at, completed_at: null, task_ids_at_start: JSON.stringify(taskIds) })
+          .onConflict((oc) => oc.columns(['user_id', 'project_id']).doNothing())
+          .execute();
+        await tx
+          .insertInto('path_learners')
+          .values({ path_id: pathId, user_id: userId, started_at: at })
+          .onConflict((oc) => oc.columns(['path_id', 'user_id']).doNothing())
+          .execute();
+      });
     },
     /** Idempotent: ticking a ticked task keeps its first time. */
     async completeTask(userId: string, taskId: string, projectId: string, at: string) {
@@ -141,22 +151,23 @@ export function createLearningRepository(db: Db) {
           .execute();
       });
     },
-    /** Learners who started a project of each path. */
-    async studentsPerPath(): Promise<Map<string, number>> {
-      const rows = await db
-        .selectFrom('project_progress')
-        .innerJoin('projects', 'projects.id', 'project_progress.project_id')
-        .select((eb) => ['projects.path_id', eb.fn.count<number>('project_progress.user_id').distinct().as('students')])
-        .groupBy('projects.path_id')
-        .execute();
+    /** Learners who started a project of each path (or of one), counted through the path's key. */
+    async studentsPerPath(pathId?: string): Promise<Map<string, number>> {
+      let query = db
+        .selectFrom('path_learners')
+        .select((eb) => ['path_id', eb.fn.countAll<number>().as('students')])
+        .groupBy('path_id');
+      if (pathId !== undefined) query = query.where('path_id', '=', pathId);
+      const rows = await query.execute();
       return new Map(rows.map((r) => [r.path_id, toNumber(r.students)]));
     },
-    async ratingsPerPath(): Promise<Map<string, { average: number; count: number }>> {
-      const rows = await db
+    async ratingsPerPath(pathId?: string): Promise<Map<string, { average: number; count: number }>> {
+      let query = db
         .selectFrom('path_ratings')
         .select((eb) => ['path_id', eb.fn.avg<number>('stars').as('average'), eb.fn.count<number>('stars').as('count')])
-        .groupBy('path_id')
-        .execute();
+        .groupBy('path_id');
+      if (pathId !== undefined) query = query.where('path_id', '=', pathId);
+      const rows = await query.execute();
       return new Map(rows.map((r) => [r.path_id, { average: Math.round(toNumber(r.average) * 10) / 10, count: toNumber(r.count) }]));
     },
     ratingsBy(userId: string) {
@@ -177,6 +188,7 @@ export function createLearningRepository(db: Db) {
         await tx.deleteFrom('task_completions').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
         await tx.deleteFrom('submissions').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
         await tx.deleteFrom('project_progress').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
+        await tx.deleteFrom('path_learners').where('user_id', '=', userId).where('path_id', '=', pathId).execute();
       });
     },
     pathById(id: string) {

@@ -76,17 +76,23 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     return map;
   };
 
-  async function pathSummaries(userId: string): Promise<PathSummary[]> {
-    const [paths, projects, students, ratings, mine] = await Promise.all([
+  /**
+   * Every active path (or one) with this learner's progress, and what it was built from: the
+   * paths' active projects, their tasks and the learner's state on them.
+   */
+  async function loadPaths(userId: string, onlyPathId?: string) {
+    const [allPaths, projects, students, ratings, mine] = await Promise.all([
       repo.activePaths(),
-      repo.activeProjects(),
-      repo.studentsPerPath(),
-      repo.ratingsPerPath(),
+      repo.activeProjects(onlyPathId),
+      repo.studentsPerPath(onlyPathId),
+      repo.ratingsPerPath(onlyPathId),
       repo.ratingsBy(userId),
     ]);
-    const tasks = tasksByProject(await repo.tasksOf(projects.map((p) => p.id)));
-    const state = await learnerState(userId);
-    return paths.map((path) => {
+    const paths = onlyPathId === undefined ? allPaths : allPaths.filter((p) => p.id === onlyPathId);
+    const ids = projects.map((p) => p.id);
+    const [tasks, state] = await Promise.all([repo.tasksOf(ids), learnerState(userId, ids)]);
+    const byProject = tasksByProject(tasks);
+    const summaries: PathSummary[] = paths.map((path) => {
       const own = projects.filter((p) => p.path_id === path.id);
       return {
         students: students.get(path.id) ?? 0,
@@ -104,14 +110,17 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
         color: path.color,
         image: path.image,
         progress: pathProgress(
-          own.map((p) => ({ id: p.id, tasks: tasks.get(p.id) ?? [] })),
+          own.map((p) => ({ id: p.id, tasks: byProject.get(p.id) ?? [] })),
           state.completedProjects,
           state.completedTasks,
         ),
         started: own.some((p) => state.byProject.has(p.id)),
       };
     });
+    return { summaries, projects, byProject, state };
   }
+
+  const pathSummaries = async (userId: string, onlyPathId?: string) => (await loadPaths(userId, onlyPathId)).summaries;
 
   async function projectView(userId: string, slug: string): Promise<ProjectDetailView> {
     const project = await repo.projectBySlug(slug);
@@ -170,12 +179,10 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       const slug = slugParam.safeParse(request.params.slug);
       const path = slug.success ? await repo.pathBySlug(slug.data) : undefined;
       if (!path) throw new HttpError(404, learningMessages.noSuchPath);
-      const summary = (await pathSummaries(user.id)).find((p) => p.id === path.id);
+      const { summaries, projects, byProject, state } = await loadPaths(user.id, path.id);
+      const summary = summaries[0];
       if (!summary) throw new HttpError(404, learningMessages.noSuchPath);
-      const [sections, projects] = await Promise.all([repo.activeSections(path.id), repo.activeProjects(path.id)]);
-      const ids = projects.map((p) => p.id);
-      const [tasks, prerequisites, state] = await Promise.all([repo.tasksOf(ids), repo.prerequisitesOf(ids), learnerState(user.id)]);
-      const byProject = tasksByProject(tasks);
+      const [sections, prerequisites] = await Promise.all([repo.activeSections(path.id), repo.prerequisitesOf(projects.map((p) => p.id))]);
       const view = (p: (typeof projects)[number]): PathProjectView => {
         const requires = prerequisites.filter((r) => r.project_id === p.id);
         const record = state.byProject.get(p.id);
@@ -235,7 +242,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
         throw new HttpError(409, learningMessages.locked(current.prerequisites.filter((p) => !p.completed).map((p) => p.title)));
       }
       if (current.status === 'available') {
-        await repo.startProject(user.id, project.id, current.tasks.map((t) => t.id), iso());
+        await repo.startProject(user.id, project.id, project.path_id, current.tasks.map((t) => t.id), iso());
         return { project: await projectView(user.id, project.slug) };
       }
       return { project: current };
@@ -276,10 +283,10 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       const user = learnerOf(request);
       const path = await repo.pathById(request.params.id);
       if (!path || path.status !== 'active') throw new HttpError(404, learningMessages.noSuchPath);
-      const before = (await pathSummaries(user.id)).find((p) => p.id === path.id);
+      const [before] = await pathSummaries(user.id, path.id);
       if (!before?.canRate) throw new HttpError(409, learningMessages.cannotRate);
       await repo.ratePath(user.id, path.id, request.body.stars, iso());
-      return { path: (await pathSummaries(user.id)).find((p) => p.id === path.id) };
+      return { path: (await pathSummaries(user.id, path.id))[0] };
     },
   );
 
@@ -291,7 +298,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       const path = await repo.pathById(request.params.id);
       if (!path || path.status !== 'active') throw new HttpError(404, learningMessages.noSuchPath);
       await repo.resetPath(user.id, path.id);
-      return { path: (await pathSummaries(user.id)).find((p) => p.id === path.id) };
+      return { path: (await pathSummaries(user.id, path.id))[0] };
     },
   );
 
