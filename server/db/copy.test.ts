@@ -53,6 +53,17 @@ async function usersIn(target: DatabaseTarget): Promise<number> {
   }
 }
 
+/** An SQLite database as the API leaves it after one registration (and the curriculum seeded). */
+async function sqliteWithOneLearner() {
+  const dir = tempDir();
+  dirs.push(dir);
+  const sqlite = testConfig(dir);
+  const app = await buildApp(sqlite, { logger: false });
+  await register(app, newUser());
+  await app.close();
+  return { dir, sqlite };
+}
+
 describe('copying SQLite into an empty PostgreSQL database', () => {
   it('moves accounts, sessions and reset links; the learner signs in on PostgreSQL with the old password', async () => {
     const dir = tempDir();
@@ -111,12 +122,7 @@ describe('copying SQLite into an empty PostgreSQL database', () => {
 
 describe('one transaction', () => {
   it('a row the target refuses, after others went in, leaves the target empty', async () => {
-    const dir = tempDir();
-    dirs.push(dir);
-    const sqlite = testConfig(dir);
-    const app = await buildApp(sqlite, { logger: false });
-    await register(app, newUser());
-    await app.close();
+    const { dir, sqlite } = await sqliteWithOneLearner();
     // A session whose account is gone (possible in an old file written without foreign keys):
     // PostgreSQL refuses it, after the users table was already copied.
     const raw = new DatabaseSync(join(dir, 'pathforge.db'));
@@ -148,12 +154,7 @@ describe('npm run db:copy', () => {
   });
 
   it.runIf(TEST_DATABASE === 'postgres')('copies a file into a server and prints the verified counts', async () => {
-    const dir = tempDir();
-    dirs.push(dir);
-    const sqlite = testConfig(dir);
-    const app = await buildApp(sqlite, { logger: false });
-    await register(app, newUser());
-    await app.close();
+    const { dir } = await sqliteWithOneLearner();
     const target = await emptyPostgres(dir);
     if (target.kind !== 'postgres') throw new Error('expected a server');
     const copied = run('--to', target.url, '--from', join(dir, 'pathforge.db'));
