@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPRESSIBLE, writeCompressedCopies } from './scripts/vite/compress.ts';
+import { curriculumModule } from './scripts/vite/curriculum.ts';
 import { prerender } from './scripts/vite/prerender.ts';
 import { PREFERENCES_STORAGE_KEY, PREFERENCES_STORAGE_VERSION } from './src/stores/preferencesStorage.ts';
 
@@ -86,7 +87,7 @@ const PRERENDERED_PAGES: Record<string, string[]> = {
 
 export default defineConfig({
   // Order matters: prerender rewrites index.html after precompress has run (its hook is sequential, post).
-  plugins: [react(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', pages: PRERENDERED_PAGES })],
+  plugins: [react(), curriculumModule(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', pages: PRERENDERED_PAGES })],
   resolve: {
     alias: [
       // Chakra's theme modules one by one (the package exports only the aggregate './theme', which

@@ -1,82 +1,196 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import type { z } from 'zod';
 import {
-  findProject,
-  type BrowsePath,
-  type DashboardData,
-  type LeaderboardEntry,
-  type LeaderboardPeriod,
-  type LearningPath,
-  type PathDetail,
-  type ProjectDetail,
-  type SettingsData,
-  type XpData,
-} from '../domain/learning';
-import {
-  badges,
-  browsePaths,
-  dashboardData,
-  leaderboards,
-  pathDetails,
-  paths,
-  projectDetails,
-  settingsData,
-  xpStats,
-} from '../fixtures';
+  pathResponseSchema,
+  pathsResponseSchema,
+  pathSummaryResponseSchema,
+  projectResponseSchema,
+  settingsResponseSchema,
+  type PathDetailView,
+  type PathSummary,
+  type Preferences,
+  type ProjectDetailView,
+  type Settings,
+} from '../domain/learningApi';
+import { activeTaskProgress } from '../domain/progress';
+import { api } from './client';
 
 /**
- * The app area's data as react-query options. For now every query answers with the sample data
- * of src/fixtures (spec §3: all app-area entities are fixed sample data); swapping in real HTTP
- * calls later changes only this file. Unknown ids resolve to null rather than failing.
+ * The learning and account APIs as react-query options (issue 10 §3). Every answer is parsed with
+ * the zod schema the server serialises through (src/domain/learningApi.ts), so a shape the two
+ * sides disagree on fails loudly here instead of drawing a wrong screen. A path or project that
+ * does not exist answers null (the screens say "not found"). Learning data refetches whenever the
+ * window gets focus again, so two tabs agree.
  */
-const sample = <T>(value: T): Promise<T> => Promise.resolve(structuredClone(value));
+const parse = <S extends z.ZodType>(schema: S, data: unknown): z.infer<S> => schema.parse(data);
+
+/** null for a 404, the data otherwise; anything else is thrown for the screen's error state. */
+async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isAxiosError(error) && error.response?.status === 404) return null;
+    throw error;
+  }
+}
+
+const fresh = { staleTime: 0, refetchOnWindowFocus: 'always' as const };
+
+export const learningKeys = {
+  all: ['learning'] as const,
+  paths: () => ['learning', 'paths'] as const,
+  path: (slug: string) => ['learning', 'path', slug] as const,
+  project: (slug: string) => ['learning', 'project', slug] as const,
+  settings: () => ['account', 'settings'] as const,
+};
 
 export const learningQueries = {
   paths: () =>
     queryOptions({
-      queryKey: ['paths'],
-      queryFn: (): Promise<LearningPath[]> => sample(paths),
-      staleTime: Infinity,
+      queryKey: learningKeys.paths(),
+      queryFn: async (): Promise<PathSummary[]> => parse(pathsResponseSchema, (await api.get('/learning/paths')).data).paths,
+      ...fresh,
     }),
-  path: (pathId: string) =>
+  path: (slug: string) =>
     queryOptions({
-      queryKey: ['paths', pathId],
-      queryFn: (): Promise<PathDetail | null> => sample(pathDetails[pathId] ?? null),
-      staleTime: Infinity,
+      queryKey: learningKeys.path(slug),
+      queryFn: (): Promise<PathDetailView | null> =>
+        orNull(async () => parse(pathResponseSchema, (await api.get(`/learning/paths/${encodeURIComponent(slug)}`)).data).path),
+      ...fresh,
     }),
-  project: (pathId: string, projectParam: string) =>
+  project: (slug: string) =>
     queryOptions({
-      queryKey: ['paths', pathId, 'projects', projectParam],
-      queryFn: (): Promise<ProjectDetail | null> => sample(findProject(projectDetails, pathId, projectParam) ?? null),
-      staleTime: Infinity,
-    }),
-  xp: () =>
-    queryOptions({
-      queryKey: ['xp'],
-      queryFn: (): Promise<XpData> => sample({ stats: xpStats, badges }),
-      staleTime: Infinity,
-    }),
-  leaderboard: (period: LeaderboardPeriod) =>
-    queryOptions({
-      queryKey: ['leaderboard', period],
-      queryFn: (): Promise<LeaderboardEntry[]> => sample(leaderboards[period]),
-      staleTime: Infinity,
-    }),
-  browse: () =>
-    queryOptions({
-      queryKey: ['browse'],
-      queryFn: (): Promise<BrowsePath[]> => sample(browsePaths),
-      staleTime: Infinity,
-    }),
-  dashboard: () =>
-    queryOptions({
-      queryKey: ['dashboard'],
-      queryFn: (): Promise<DashboardData> => sample(dashboardData),
-      staleTime: Infinity,
+      queryKey: learningKeys.project(slug),
+      queryFn: (): Promise<ProjectDetailView | null> =>
+        orNull(async () => parse(projectResponseSchema, (await api.get(`/learning/projects/${encodeURIComponent(slug)}`)).data).project),
+      ...fresh,
     }),
   settings: () =>
     queryOptions({
-      queryKey: ['settings'],
-      queryFn: (): Promise<SettingsData> => sample(settingsData),
-      staleTime: Infinity,
+      queryKey: learningKeys.settings(),
+      queryFn: async (): Promise<Settings> => parse(settingsResponseSchema, (await api.get('/account/settings')).data).settings,
+      ...fresh,
+    }),
+};
+
+/** After a change on the server: whatever shows progress is refetched. */
+const refreshLearning = (client: QueryClient) => client.invalidateQueries({ queryKey: learningKeys.all });
+
+/** A project as the server answered it, under its own slug and the one the page was opened with. */
+function storeProject(client: QueryClient, project: ProjectDetailView, openedAs?: string) {
+  client.setQueryData(learningKeys.project(project.slug), project);
+  if (openedAs && openedAs !== project.slug) client.setQueryData(learningKeys.project(openedAs), project);
+}
+
+export type TickVariables = { slug: string; taskId: string; completed: boolean };
+
+/** The project with one task ticked or unticked, its progress recounted by the shared rule. */
+export function withTick(project: ProjectDetailView, taskId: string, completed: boolean): ProjectDetailView {
+  const tasks = project.tasks.map((t) => (t.id === taskId ? { ...t, completed } : t));
+  const progress = activeTaskProgress(
+    tasks.map((t) => ({ id: t.id, status: 'active' as const })),
+    new Set(tasks.filter((t) => t.completed).map((t) => t.id)),
+  );
+  return { ...project, tasks, progress };
+}
+
+export const learningMutations = {
+  start: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: ['learning', 'start'],
+      mutationFn: async ({ projectId }: { projectId: string; slug: string }) =>
+        parse(projectResponseSchema, (await api.post(`/learning/projects/${projectId}/start`, {})).data).project,
+      onSuccess: (project, { slug }) => {
+        storeProject(client, project, slug);
+        void refreshLearning(client);
+      },
+    }),
+  /**
+   * Optimistic: the tick shows at once; if the API refuses or cannot be reached, it is rolled back
+   * (the container tells the learner why). Each call is idempotent (PUT / DELETE), so a retry or a
+   * double click cannot count twice.
+   */
+  tick: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: ['learning', 'tick'],
+      mutationFn: async ({ taskId, completed }: TickVariables) => {
+        if (completed) await api.put(`/learning/tasks/${taskId}`);
+        else await api.delete(`/learning/tasks/${taskId}`);
+      },
+      onMutate: async ({ slug, taskId, completed }) => {
+        const key = learningKeys.project(slug);
+        await client.cancelQueries({ queryKey: key });
+        const before = client.getQueryData<ProjectDetailView | null>(key);
+        if (before) client.setQueryData(key, withTick(before, taskId, completed));
+        return { before };
+      },
+      onError: (_error, { slug, taskId, completed }, context) => {
+        const key = learningKeys.project(slug);
+        const now = client.getQueryData<ProjectDetailView | null>(key);
+        // Undo this tick only: other ticks made meanwhile stay as they are.
+        if (now && context?.before) {
+          const was = context.before.tasks.find((t) => t.id === taskId)?.completed ?? !completed;
+          client.setQueryData(key, withTick(now, taskId, was));
+        }
+      },
+      onSettled: (_data, _error, { slug }) => {
+        // Once the last tick in flight has settled, agree with the server again.
+        if (client.isMutating({ mutationKey: ['learning', 'tick'] }) <= 1) void client.invalidateQueries({ queryKey: learningKeys.project(slug) });
+        void client.invalidateQueries({ queryKey: learningKeys.paths() });
+        void client.invalidateQueries({ queryKey: ['learning', 'path'] });
+      },
+    }),
+  submit: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: ['learning', 'submit'],
+      mutationFn: async ({ projectId, repositoryUrl }: { projectId: string; slug: string; repositoryUrl: string }) =>
+        parse(projectResponseSchema, (await api.post(`/learning/projects/${projectId}/submission`, { repositoryUrl })).data).project,
+      onSuccess: (project, { slug }) => {
+        storeProject(client, project, slug);
+        void refreshLearning(client);
+      },
+    }),
+  rate: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: ['learning', 'rate'],
+      mutationFn: async ({ pathId, stars }: { pathId: string; stars: number }) =>
+        parse(pathSummaryResponseSchema, (await api.put(`/learning/paths/${pathId}/rating`, { stars })).data).path,
+      onSuccess: () => void refreshLearning(client),
+    }),
+  resetPath: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: ['learning', 'reset'],
+      mutationFn: async ({ pathId }: { pathId: string }) =>
+        parse(pathSummaryResponseSchema, (await api.post(`/learning/paths/${pathId}/reset`, {})).data).path,
+      onSuccess: () => void refreshLearning(client),
+    }),
+};
+
+export const accountMutations = {
+  saveProfile: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: ['account', 'profile'],
+      mutationFn: async (profile: { username: string; email: string }) =>
+        parse(settingsResponseSchema, (await api.put('/account/profile', profile)).data).settings,
+      onSuccess: (settings) => client.setQueryData(learningKeys.settings(), settings),
+    }),
+  savePreferences: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: ['account', 'preferences'],
+      mutationFn: async (preferences: Preferences) =>
+        parse(settingsResponseSchema, (await api.put('/account/preferences', preferences)).data).settings,
+      onSuccess: (settings) => client.setQueryData(learningKeys.settings(), settings),
+    }),
+  changePassword: () =>
+    mutationOptions({
+      mutationKey: ['account', 'password'],
+      mutationFn: async (values: { currentPassword: string; newPassword: string }) =>
+        (await api.post<{ message: string }>('/account/password', values)).data.message,
+    }),
+  deleteAccount: () =>
+    mutationOptions({
+      mutationKey: ['account', 'delete'],
+      mutationFn: async (values: { password: string }) => (await api.delete<{ message: string }>('/account', { data: values })).data.message,
     }),
 };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { learningQueries } from '../api/learning';
+import { sampleQueries as learningQueries } from '../api/sample';
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen';
 import { useSession } from '../stores/session';
 import { toRemote } from './useRemote';

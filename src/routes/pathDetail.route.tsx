@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { learningQueries } from '../api/learning';
+import { sampleQueries as learningQueries } from '../api/sample';
 import { PathDetailScreen } from '../screens/PathDetail/PathDetailScreen';
 import { toRemote } from './useRemote';
 

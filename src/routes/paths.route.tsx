@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { learningQueries } from '../api/learning';
+import { sampleQueries as learningQueries } from '../api/sample';
 import {
   DURATION_BUCKETS,
   EMPTY_PATH_FILTERS,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { learningQueries } from '../api/learning';
+import { sampleQueries as learningQueries } from '../api/sample';
 import { notify } from '../components/ui/toaster';
 import { toggleTask, type ProjectDetail, type Task } from '../domain/learning';
 import { ProjectScreen, isProjectTab, type ProjectMode, type ProjectTab, type Submission } from '../screens/Project/ProjectScreen';

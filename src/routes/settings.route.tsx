@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { learningQueries } from '../api/learning';
+import { sampleQueries as learningQueries } from '../api/sample';
 import { notify } from '../components/ui/toaster';
 import { SettingsScreen, type SettingsScreenData } from '../screens/Settings/SettingsScreen';
 import type { Remote } from '../screens/remote';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { learningQueries } from '../api/learning';
+import { sampleQueries as learningQueries } from '../api/sample';
 import { XpBadgesScreen } from '../screens/XpBadges/XpBadgesScreen';
 import { toRemote } from './useRemote';
 

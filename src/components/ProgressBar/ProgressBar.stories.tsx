@@ -1,0 +1,31 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Box } from '@chakra-ui/react';
+import { expect, within } from 'storybook/test';
+import { ProgressBar } from './ProgressBar';
+
+const meta = {
+  title: 'Components/ProgressBar',
+  component: ProgressBar,
+  decorators: [
+    (Story) => (
+      <Box p="8" bg="page" maxW="md">
+        <Story />
+      </Box>
+    ),
+  ],
+  args: { percent: 38, label: 'Path progress' },
+} satisfies Meta<typeof ProgressBar>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const PartWay: Story = {
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('38%')).toBeVisible();
+    await expect(c.getByRole('progressbar', { name: 'Path progress' })).toHaveAttribute('aria-valuenow', '38');
+  },
+};
+
+export const NotStarted: Story = { args: { percent: 0, caption: 'Nothing ticked yet' } };
+
+export const TaskCount: Story = { args: { percent: 63, label: 'Task progress', caption: '5 of 8 tasks completed', live: true } };
