@@ -245,13 +245,17 @@ export function toggleTask(tasks: readonly Task[], id: string): Task[] {
   return tasks.map((task) => (task.id === id ? { ...task, completed: !task.completed } : task));
 }
 
-/** Spec §2: projects are addressed by their URL-encoded title. */
-export function projectHref(pathId: string, projectTitle: string): string {
-  return `/app/paths/${pathId}/projects/${encodeURIComponent(projectTitle)}`;
+/**
+ * Paths and projects are addressed by their slugs (issue 10 §2). The spec's addresses (a path's
+ * number, a project's URL-encoded title) and former slugs still lead to them: the API answers
+ * former slugs, and the project page sends a title to the slug's address.
+ */
+export function projectHref(pathSlug: string, projectSlug: string): string {
+  return `/app/paths/${pathSlug}/projects/${projectSlug}`;
 }
 
-export function pathHref(pathId: string): string {
-  return `/app/paths/${pathId}`;
+export function pathHref(pathSlug: string): string {
+  return `/app/paths/${pathSlug}`;
 }
 
 function safeDecode(value: string): string {
