@@ -2,98 +2,112 @@
  * Every query of the learning API: the curriculum as seeded (active items; retired ones only where
  * a learner's history needs them) and one learner's progress, always by that learner's id.
  */
+import type { Catalog, CatalogProject, LearnerRecords, PathStats } from '../../src/domain/learningViews.ts';
 import type { Db, ProjectsTable } from '../db/database.ts';
 import { toNumber } from '../db/dialect.ts';
 
 export type TaskRow = { id: string; project_id: string; title: string; position: number; status: 'active' | 'retired' };
 export type ProjectRow = Omit<ProjectsTable, 'content_hash'>;
 
+const parseList = (json: string) => JSON.parse(json) as string[];
+
 export function createLearningRepository(db: Db) {
   return {
-    activePaths() {
-      return db.selectFrom('paths').selectAll().where('status', '=', 'active').orderBy('position').execute();
+    /**
+     * The active curriculum as seeded, with every task of its projects (retired ones too: they
+     * stay in learners' history). Read once per content version: the seeder runs before the API
+     * serves, and content changes only with a deploy.
+     */
+    async catalog(): Promise<Catalog> {
+      const [paths, sections, projects, tasks, prerequisites] = await Promise.all([
+        db.selectFrom('paths').selectAll().where('status', '=', 'active').orderBy('position').execute(),
+        db.selectFrom('path_sections').selectAll().where('status', '=', 'active').orderBy('position').execute(),
+        db.selectFrom('projects').selectAll().where('status', '=', 'active').orderBy('position').execute(),
+        db.selectFrom('tasks').select(['id', 'project_id', 'title', 'status']).orderBy('position').execute(),
+        db.selectFrom('project_prerequisites').selectAll().execute(),
+      ]);
+      const activePaths = new Set(paths.map((p) => p.id));
+      const catalogProjects: CatalogProject[] = projects
+        .filter((p) => activePaths.has(p.path_id))
+        .map((p) => ({
+          id: p.id,
+          slug: p.slug,
+          title: p.title,
+          summary: p.summary,
+          brief: p.brief,
+          difficulty: p.difficulty as CatalogProject['difficulty'],
+          durationWeeks: p.duration_weeks,
+          hours: p.hours,
+          xp: p.xp,
+          objectives: parseList(p.objectives),
+          skills: parseList(p.skills),
+          requirements: parseList(p.requirements),
+          resources: JSON.parse(p.resources) as CatalogProject['resources'],
+          pathId: p.path_id,
+          sectionId: p.section_id,
+          prerequisites: prerequisites.filter((r) => r.project_id === p.id).map((r) => r.requires_id),
+          tasks: tasks.filter((t) => t.project_id === p.id).map((t) => ({ id: t.id, title: t.title, status: t.status })),
+        }));
+      return {
+        paths: paths.map((p) => ({
+          id: p.id,
+          slug: p.slug,
+          title: p.title,
+          summary: p.summary,
+          level: p.level as Catalog['paths'][number]['level'],
+          category: p.category as Catalog['paths'][number]['category'],
+          durationWeeks: p.duration_weeks,
+          color: p.color,
+          image: p.image,
+          sections: sections
+            .filter((s) => s.path_id === p.id)
+            .map((s) => ({
+              id: s.id,
+              title: s.title,
+              summary: s.summary,
+              projectIds: catalogProjects.filter((x) => x.sectionId === s.id).map((x) => x.id),
+            })),
+        })),
+        projects: catalogProjects,
+      };
     },
-    /** The active path with this slug, or the one a former slug now names. */
-    async pathBySlug(slug: string) {
-      const path = await db.selectFrom('paths').selectAll().where('slug', '=', slug).where('status', '=', 'active').executeTakeFirst();
-      if (path) return path;
-      const redirect = await db
+    /** The id a former slug of a path or project now names, if any. */
+    async redirect(kind: 'path' | 'project', slug: string): Promise<string | undefined> {
+      const row = await db
         .selectFrom('slug_redirects')
-        .innerJoin('paths', 'paths.id', 'slug_redirects.target_id')
-        .selectAll('paths')
-        .where('slug_redirects.kind', '=', 'path')
-        .where('slug_redirects.old_slug', '=', slug)
-        .where('paths.status', '=', 'active')
+        .select('target_id')
+        .where('kind', '=', kind)
+        .where('old_slug', '=', slug)
         .executeTakeFirst();
-      return redirect;
+      return row?.target_id;
     },
-    async projectBySlug(slug: string): Promise<ProjectRow | undefined> {
-      const columns = [
-        'projects.id', 'projects.slug', 'projects.path_id', 'projects.section_id', 'projects.position', 'projects.title',
-        'projects.summary', 'projects.brief', 'projects.difficulty', 'projects.duration_weeks', 'projects.hours', 'projects.xp',
-        'projects.objectives', 'projects.skills', 'projects.requirements', 'projects.resources', 'projects.status',
-      ] as const;
-      const project = await db.selectFrom('projects').select(columns).where('slug', '=', slug).where('status', '=', 'active').executeTakeFirst();
-      if (project) return project;
-      return db
-        .selectFrom('slug_redirects')
-        .innerJoin('projects', 'projects.id', 'slug_redirects.target_id')
-        .select(columns)
-        .where('slug_redirects.kind', '=', 'project')
-        .where('slug_redirects.old_slug', '=', slug)
-        .where('projects.status', '=', 'active')
-        .executeTakeFirst();
+    /** One learner's records: starts, ticks, ratings and (when asked) submissions. */
+    async records(userId: string, options: { submissions: boolean }): Promise<LearnerRecords> {
+      const [progress, ticks, ratings, submissions] = await Promise.all([
+        db.selectFrom('project_progress').selectAll().where('user_id', '=', userId).execute(),
+        db.selectFrom('task_completions').select('task_id').where('user_id', '=', userId).execute(),
+        db.selectFrom('path_ratings').select(['path_id', 'stars']).where('user_id', '=', userId).execute(),
+        options.submissions
+          ? db.selectFrom('submissions').select(['project_id', 'repository_url', 'submitted_at']).where('user_id', '=', userId).execute()
+          : Promise.resolve([]),
+      ]);
+      return {
+        projects: Object.fromEntries(
+          progress.map((r) => [r.project_id, { startedAt: r.started_at, completedAt: r.completed_at, taskIdsAtStart: parseList(r.task_ids_at_start) }]),
+        ),
+        completedTasks: ticks.map((r) => r.task_id),
+        ratings: Object.fromEntries(ratings.map((r) => [r.path_id, r.stars])),
+        submissions: Object.fromEntries(submissions.map((r) => [r.project_id, { repositoryUrl: r.repository_url, submittedAt: r.submitted_at }])),
+      };
     },
-    projectById(id: string) {
-      return db.selectFrom('projects').select(['id', 'slug', 'path_id', 'title', 'status']).where('id', '=', id).executeTakeFirst();
-    },
-    /** Active projects (of one path, or all), in path order. */
-    activeProjects(pathId?: string) {
-      let query = db
-        .selectFrom('projects')
-        .select(['id', 'slug', 'path_id', 'section_id', 'position', 'title', 'summary', 'difficulty', 'duration_weeks', 'hours', 'xp'])
-        .where('status', '=', 'active');
-      if (pathId !== undefined) query = query.where('path_id', '=', pathId);
-      return query.orderBy('position').execute();
-    },
-    /** Every task (active and retired) of these projects, in order. */
-    tasksOf(projectIds: string[]): Promise<TaskRow[]> {
-      if (projectIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('tasks')
-        .select(['id', 'project_id', 'title', 'position', 'status'])
-        .where('project_id', 'in', projectIds)
-        .orderBy('position')
-        .execute();
-    },
-    taskById(id: string) {
-      return db.selectFrom('tasks').select(['id', 'project_id', 'status']).where('id', '=', id).executeTakeFirst();
-    },
-    prerequisitesOf(projectIds: string[]) {
-      if (projectIds.length === 0) return Promise.resolve([]);
-      return db
-        .selectFrom('project_prerequisites')
-        .innerJoin('projects', 'projects.id', 'project_prerequisites.requires_id')
-        .select(['project_prerequisites.project_id', 'projects.id', 'projects.slug', 'projects.title'])
-        .where('project_prerequisites.project_id', 'in', projectIds)
-        .execute();
-    },
-    activeSections(pathId: string) {
-      return db.selectFrom('path_sections').selectAll().where('path_id', '=', pathId).where('status', '=', 'active').orderBy('position').execute();
+    /** Everyone's figures per path: students and the average rating. */
+    async pathStats(): Promise<PathStats> {
+      const [students, ratings] = await Promise.all([this.studentsPerPath(), this.ratingsPerPath()]);
+      const ids = new Set([...students.keys(), ...ratings.keys()]);
+      return Object.fromEntries([...ids].map((id) => [id, { students: students.get(id) ?? 0, rating: ratings.get(id) ?? null }]));
     },
 
     // --- one learner ------------------------------------------------------------------------
-    progressOf(userId: string) {
-      return db.selectFrom('project_progress').selectAll().where('user_id', '=', userId).execute();
-    },
-    completedTaskIds(userId: string, projectIds?: string[]) {
-      let query = db.selectFrom('task_completions').select('task_id').where('user_id', '=', userId);
-      if (projectIds !== undefined) {
-        if (projectIds.length === 0) return Promise.resolve([]);
-        query = query.where('project_id', 'in', projectIds);
-      }
-      return query.execute().then((rows) => rows.map((r) => r.task_id));
-    },
     /**
      * Starts a project once: a second start (another tab, a retry) changes nothing. The learner
      * becomes one of the path's students in the same transaction.
@@ -122,14 +136,6 @@ export function createLearningRepository(db: Db) {
     },
     async uncompleteTask(userId: string, taskId: string) {
       await db.deleteFrom('task_completions').where('user_id', '=', userId).where('task_id', '=', taskId).execute();
-    },
-    submissionOf(userId: string, projectId: string) {
-      return db
-        .selectFrom('submissions')
-        .select(['repository_url', 'submitted_at'])
-        .where('user_id', '=', userId)
-        .where('project_id', '=', projectId)
-        .executeTakeFirst();
     },
     /**
      * Records the repository (replacing an earlier one) and completes the project, in one
@@ -170,9 +176,6 @@ export function createLearningRepository(db: Db) {
       const rows = await query.execute();
       return new Map(rows.map((r) => [r.path_id, { average: Math.round(toNumber(r.average) * 10) / 10, count: toNumber(r.count) }]));
     },
-    ratingsBy(userId: string) {
-      return db.selectFrom('path_ratings').select(['path_id', 'stars']).where('user_id', '=', userId).execute();
-    },
     async ratePath(userId: string, pathId: string, stars: number, at: string) {
       await db
         .insertInto('path_ratings')
@@ -190,9 +193,6 @@ export function createLearningRepository(db: Db) {
         await tx.deleteFrom('project_progress').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
         await tx.deleteFrom('path_learners').where('user_id', '=', userId).where('path_id', '=', pathId).execute();
       });
-    },
-    pathById(id: string) {
-      return db.selectFrom('paths').select(['id', 'slug', 'status']).where('id', '=', id).executeTakeFirst();
     },
   };
 }
