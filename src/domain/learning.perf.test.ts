@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath, paths } from '../fixtures/paths';
-import { browsePaths } from '../fixtures/browse';
+import { midwayRecords, pathsFor } from '../fixtures/progress';
 import { filterBrowsePaths, filterPaths, taskProgress, toggleTask, type Task } from './learning';
 
 /**
@@ -23,13 +22,14 @@ function median(run: () => unknown, times = 200): number {
   return samples[Math.floor(samples.length / 2)] ?? Infinity;
 }
 
-// 100 deterministic cards: the six sample paths, varied (ids, titles, hours, levels).
+// 100 deterministic cards: the curriculum's paths as the API answers them, varied (ids, titles, hours, levels).
 const levels = ['beginner', 'intermediate', 'advanced'] as const;
+const summaries = pathsFor(midwayRecords);
 const hundredPaths = Array.from({ length: 100 }, (_, i) => {
-  const base = paths[i % paths.length]!;
-  return buildPath({ ...base, id: `p${i}`, title: `${base.title} ${i}`, totalDuration: 20 + ((i * 7) % 120), level: levels[i % 3] });
+  const base = summaries[i % summaries.length]!;
+  return { ...base, id: `p${i}`, title: `${base.title} ${i}`, totalHours: 20 + ((i * 7) % 120), level: levels[i % 3]! };
 });
-const hundredBrowse = Array.from({ length: 100 }, (_, i) => ({ ...browsePaths[i % browsePaths.length]!, id: `b${i}` }));
+const hundredBrowse = hundredPaths;
 const hundredTasks: Task[] = Array.from({ length: 100 }, (_, i) => ({ id: `t${i}`, title: `Task ${i}`, completed: i % 2 === 0 }));
 
 describe('on 100 cards, within a frame', () => {

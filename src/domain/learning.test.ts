@@ -9,6 +9,7 @@ import {
   filterBrowsePaths,
   filterPaths,
   findProject,
+  pathHref,
   progressPercent,
   projectHref,
   repoUrlMessages,
@@ -16,24 +17,24 @@ import {
   toggleTask,
   validateProfile,
   validateRepoUrl,
-  type BrowsePath,
-  type LearningPath,
+  type FilterablePath,
   type ProjectDetail,
   type Task,
 } from './learning';
+import { newLearnerRecords, pathsFor } from '../fixtures/progress';
 
-const path = (id: string, title: string, description: string, level: LearningPath['level'], totalDuration: number): LearningPath => ({
+type Card = FilterablePath & { id: string };
+
+const path = (id: string, title: string, summary: string, level: Card['level'], totalHours: number): Card => ({
   id,
   title,
-  description,
+  summary,
   level,
-  totalDuration,
-  projects: [],
-  active: false,
-  color: '#000000',
+  totalHours,
+  category: 'web',
 });
 
-const paths: LearningPath[] = [
+const paths: Card[] = [
   path('1', 'Frontend Development', 'HTML, CSS and React', 'beginner', 48),
   path('2', 'Backend Development', 'APIs with Node.js', 'intermediate', 72),
   path('3', 'Cloud Computing', 'Deploy on AWS', 'advanced', 96),
@@ -66,14 +67,14 @@ describe('durationBucket', () => {
 });
 
 describe('filterPaths', () => {
-  const ids = (list: LearningPath[]) => list.map((p) => p.id);
+  const ids = (list: Card[]) => list.map((p) => p.id);
 
   it('keeps everything with an empty or blank query and all filters', () => {
     expect(ids(filterPaths(paths, { query: '', level: 'all', duration: 'all' }))).toEqual(['1', '2', '3', '4', '5']);
     expect(ids(filterPaths(paths, { query: '   ', level: 'all', duration: 'all' }))).toEqual(['1', '2', '3', '4', '5']);
   });
 
-  it('searches title and description, case-insensitively and trimmed', () => {
+  it('searches title and summary, case-insensitively and trimmed', () => {
     expect(ids(filterPaths(paths, { query: '  DEVELOPMENT ', level: 'all', duration: 'all' }))).toEqual(['1', '2']);
     expect(ids(filterPaths(paths, { query: 'node.JS', level: 'all', duration: 'all' }))).toEqual(['2']);
     expect(ids(filterPaths(paths, { query: 'données élevées', level: 'all', duration: 'all' }))).toEqual(['5']);
@@ -81,7 +82,7 @@ describe('filterPaths', () => {
     expect(filterPaths(paths, { query: 'rust', level: 'all', duration: 'all' })).toEqual([]);
   });
 
-  it('filters by level and by duration', () => {
+  it('filters by level and by duration (the bucket of totalHours)', () => {
     expect(ids(filterPaths(paths, { query: '', level: 'intermediate', duration: 'all' }))).toEqual(['2', '4']);
     expect(ids(filterPaths(paths, { query: '', level: 'all', duration: 'short' }))).toEqual(['1', '4']);
     expect(ids(filterPaths(paths, { query: '', level: 'all', duration: 'medium' }))).toEqual(['2', '5']);
@@ -103,27 +104,25 @@ describe('filterPaths', () => {
 });
 
 describe('filterBrowsePaths', () => {
-  const card = (id: string, title: string, description: string, category: BrowsePath['category']): BrowsePath => ({
+  const card = (id: string, title: string, summary: string, category: Card['category']): Card => ({
     id,
     title,
-    description,
+    summary,
     category,
-    duration: '8 weeks',
-    students: 1,
-    rating: 4.5,
-    image: '/images/paths/x.svg',
+    level: 'beginner',
+    totalHours: 48,
   });
   const list = [
     card('1', 'Frontend Development', 'Build websites', 'web'),
     card('2', 'Data Science', 'Python and pandas', 'data'),
     card('3', 'Mobile Development', 'React Native apps', 'mobile'),
   ];
-  const ids = (items: BrowsePath[]) => items.map((p) => p.id);
+  const ids = (items: Card[]) => items.map((p) => p.id);
 
   it('keeps all for an empty query and category all', () => {
     expect(ids(filterBrowsePaths(list, { query: '', category: 'all' }))).toEqual(['1', '2', '3']);
   });
-  it('searches title and description case-insensitively', () => {
+  it('searches title and summary case-insensitively', () => {
     expect(ids(filterBrowsePaths(list, { query: 'DEVELOPMENT', category: 'all' }))).toEqual(['1', '3']);
     expect(ids(filterBrowsePaths(list, { query: 'PaNdAs', category: 'all' }))).toEqual(['2']);
     expect(ids(filterBrowsePaths(list, { query: ' react ', category: 'all' }))).toEqual(['3']);
@@ -132,6 +131,24 @@ describe('filterBrowsePaths', () => {
     expect(ids(filterBrowsePaths(list, { query: '', category: 'data' }))).toEqual(['2']);
     expect(ids(filterBrowsePaths(list, { query: 'development', category: 'mobile' }))).toEqual(['3']);
     expect(ids(filterBrowsePaths(list, { query: 'python', category: 'web' }))).toEqual([]);
+  });
+});
+
+describe('the filters on the API\'s path list', () => {
+  const list = pathsFor(newLearnerRecords);
+  const slugs = (items: typeof list) => items.map((p) => p.slug);
+
+  it('reads title, summary, level, totalHours and category of each PathSummary', () => {
+    const react = list.filter((p) => `${p.title} ${p.summary}`.toLowerCase().includes('react'));
+    expect(react.length).toBeGreaterThan(0);
+    expect(slugs(filterPaths(list, { query: 'REACT', level: 'all', duration: 'all' }))).toEqual(slugs(react));
+    for (const level of ['beginner', 'intermediate', 'advanced'] as const) {
+      expect(slugs(filterPaths(list, { query: '', level, duration: 'all' }))).toEqual(slugs(list.filter((p) => p.level === level)));
+    }
+    expect(slugs(filterPaths(list, { query: '', level: 'all', duration: 'long' }))).toEqual(
+      slugs(list.filter((p) => p.totalHours > 80)),
+    );
+    expect(slugs(filterBrowsePaths(list, { query: '', category: 'data' }))).toEqual(slugs(list.filter((p) => p.category === 'data')));
   });
 });
 
@@ -191,10 +208,10 @@ describe('toggleTask', () => {
   });
 });
 
-describe('projectHref', () => {
-  it('encodes the project title', () => {
-    expect(projectHref('1', 'Personal Portfolio')).toBe('/app/paths/1/projects/Personal%20Portfolio');
-    expect(projectHref('2', 'REST API & Auth/JWT')).toBe('/app/paths/2/projects/REST%20API%20%26%20Auth%2FJWT');
+describe('pathHref and projectHref', () => {
+  it('address paths and projects by their slugs', () => {
+    expect(pathHref('frontend-development')).toBe('/app/paths/frontend-development');
+    expect(projectHref('frontend-development', 'personal-portfolio')).toBe('/app/paths/frontend-development/projects/personal-portfolio');
   });
 });
 

@@ -205,23 +205,32 @@ function matchesQuery(query: string, ...fields: string[]): boolean {
   return fields.some((field) => field.toLocaleLowerCase().includes(needle));
 }
 
-/** Case-insensitive search over title and description, AND the level and duration filters. */
-export function filterPaths<T extends LearningPath>(paths: readonly T[], filters: PathFilters): T[] {
+/** What the path filters read of a path (the API's PathSummary has it all). */
+export type FilterablePath = { title: string; summary: string; level: Level; totalHours: number; category: BrowseCategoryValue };
+
+/** Case-insensitive search over title and summary, AND the level and duration (from totalHours) filters. */
+export function filterPaths<T extends Pick<FilterablePath, 'title' | 'summary' | 'level' | 'totalHours'>>(
+  paths: readonly T[],
+  filters: PathFilters,
+): T[] {
   return paths.filter(
     (path) =>
-      matchesQuery(filters.query, path.title, path.description) &&
+      matchesQuery(filters.query, path.title, path.summary) &&
       (filters.level === 'all' || path.level === filters.level) &&
-      (filters.duration === 'all' || durationBucket(path.totalDuration) === filters.duration),
+      (filters.duration === 'all' || durationBucket(path.totalHours) === filters.duration),
   );
 }
 
 export type BrowseFilters = { query: string; category: BrowseCategory };
 
-/** Case-insensitive search over title and description, AND the category filter. */
-export function filterBrowsePaths<T extends BrowsePath>(list: readonly T[], filters: BrowseFilters): T[] {
+/** Case-insensitive search over title and summary, AND the category filter. */
+export function filterBrowsePaths<T extends Pick<FilterablePath, 'title' | 'summary' | 'category'>>(
+  list: readonly T[],
+  filters: BrowseFilters,
+): T[] {
   return list.filter(
     (item) =>
-      matchesQuery(filters.query, item.title, item.description) &&
+      matchesQuery(filters.query, item.title, item.summary) &&
       (filters.category === 'all' || item.category === filters.category),
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { sampleQueries as learningQueries } from '../api/sample';
+import { learningQueries } from '../api/learning';
 import { BROWSE_CATEGORIES, type BrowseCategory } from '../domain/learning';
 import { BrowsePathsScreen } from '../screens/BrowsePaths/BrowsePathsScreen';
 import { toRemote } from './useRemote';
@@ -11,7 +11,7 @@ const readCategory = (value: string | null): BrowseCategory =>
 /** /app/browse-paths: search and category live in the URL (?q=&category=). */
 export function BrowsePathsRoute() {
   const [params, setParams] = useSearchParams();
-  const browse = useQuery(learningQueries.browse());
+  const paths = useQuery(learningQueries.paths());
   const query = params.get('q') ?? '';
   const category = readCategory(params.get('category'));
 
@@ -32,7 +32,7 @@ export function BrowsePathsRoute() {
 
   return (
     <BrowsePathsScreen
-      paths={toRemote(browse)}
+      paths={toRemote(paths)}
       query={query}
       category={category}
       onQueryChange={(q) => update({ q }, true)}

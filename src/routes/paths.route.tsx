@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { sampleQueries as learningQueries } from '../api/sample';
+import { learningQueries } from '../api/learning';
 import {
   DURATION_BUCKETS,
   EMPTY_PATH_FILTERS,

@@ -9,13 +9,14 @@ import {
   BROWSE_CATEGORY_LABELS,
   filterBrowsePaths,
   type BrowseCategory,
-  type BrowsePath,
 } from '../../domain/learning';
+import type { PathSummary } from '../../domain/learningApi';
 import type { Remote } from '../remote';
 import { BrowseCard } from './parts/BrowseCard';
 
 export type BrowsePathsScreenProps = {
-  paths: Remote<BrowsePath[]>;
+  /** The API's path list (the same answer as Learning Paths). */
+  paths: Remote<PathSummary[]>;
   query: string;
   category: BrowseCategory;
   onQueryChange(query: string): void;
@@ -23,8 +24,6 @@ export type BrowsePathsScreenProps = {
 };
 
 const CATEGORIES: BrowseCategory[] = ['all', ...BROWSE_CATEGORIES];
-
-/** 1 column on a phone, 2 beside the sidebar on a tablet, 3 on a desktop. */
 
 /** /app/browse-paths: the whole catalogue, searchable and by category. */
 export function BrowsePathsScreen({ paths, query, category, onQueryChange, onCategoryChange }: BrowsePathsScreenProps) {

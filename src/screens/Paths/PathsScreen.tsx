@@ -1,6 +1,6 @@
-import { Button, Field, Flex, Grid, Heading, Input, InputGroup, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Field, Flex, Grid, Heading, Input, InputGroup, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Compass, Search, SearchX } from 'lucide-react';
+import { Compass, Search, SearchX, Sparkles } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { PathResults } from '../../components/PathResults/PathResults';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
@@ -12,21 +12,20 @@ import {
   LEVEL_LABELS,
   filterPaths,
   type DurationFilter,
-  type LearningPath,
   type LevelFilter,
   type PathFilters,
 } from '../../domain/learning';
+import type { PathSummary } from '../../domain/learningApi';
 import type { Remote } from '../remote';
 import { PathCard } from './parts/PathCard';
 
 export type PathsScreenProps = {
-  paths: Remote<LearningPath[]>;
+  /** The API's path list, with the learner's own progress on each. */
+  paths: Remote<PathSummary[]>;
   /** Held by the container (URL search params) so they survive reload and back. */
   filters: PathFilters;
   onFiltersChange(filters: PathFilters): void;
 };
-
-/** 1 column on a phone, 2 beside the sidebar on a tablet, 3 on a desktop. */
 
 /** /app/paths: search and filter the learning paths, then start one. */
 export function PathsScreen({ paths, filters, onFiltersChange }: PathsScreenProps) {
@@ -107,24 +106,40 @@ export function PathsScreen({ paths, filters, onFiltersChange }: PathsScreenProp
       <RemoteView remote={paths} loadingLabel="Loading learning paths">
         {(list) => {
           const shown = filterPaths(list, filters);
+          const newLearner = !list.some((path) => path.started);
           return (
-            <PathResults
-              items={shown}
-              getKey={(path) => path.id}
-              renderItem={(path) => <PathCard path={path} />}
-              empty={
-                <EmptyState
-                  icon={<SearchX />}
-                  title="No paths match your search"
-                  description="Try another word, or clear the filters to see every path."
-                  action={
-                    <Button variant="outline" colorPalette="brand" onClick={() => onFiltersChange(EMPTY_PATH_FILTERS)}>
-                      Clear filters
-                    </Button>
-                  }
-                />
-              }
-            />
+            <Stack gap="6">
+              {newLearner ? (
+                <Alert.Root status="info" variant="surface" colorPalette="brand">
+                  <Alert.Indicator>
+                    <Sparkles aria-hidden="true" />
+                  </Alert.Indicator>
+                  <Alert.Content>
+                    <Alert.Title>Welcome! You haven’t started a path yet.</Alert.Title>
+                    <Alert.Description>
+                      Pick one below and open its first project. Your progress is saved as you go.
+                    </Alert.Description>
+                  </Alert.Content>
+                </Alert.Root>
+              ) : null}
+              <PathResults
+                items={shown}
+                getKey={(path) => path.id}
+                renderItem={(path) => <PathCard path={path} />}
+                empty={
+                  <EmptyState
+                    icon={<SearchX />}
+                    title="No paths match your search"
+                    description="Try another word, or clear the filters to see every path."
+                    action={
+                      <Button variant="outline" colorPalette="brand" onClick={() => onFiltersChange(EMPTY_PATH_FILTERS)}>
+                        Clear filters
+                      </Button>
+                    }
+                  />
+                }
+              />
+            </Stack>
           );
         }}
       </RemoteView>

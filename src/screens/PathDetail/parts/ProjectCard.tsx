@@ -1,13 +1,18 @@
-import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ArrowRight, CircleCheck, CirclePlay, Clock, Eye, Gauge, Lock, Zap } from 'lucide-react';
+import { ArrowRight, CircleCheck, Clock, Eye, Gauge, Lock, Play, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { LEVEL_LABELS, projectHref, type PathProject, type ProjectStatus } from '../../../domain/learning';
+import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
+import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
+import { formatWeeks, formatXp } from '../../../domain/format';
+import { LEVEL_LABELS, projectHref } from '../../../domain/learning';
+import type { PathProjectView } from '../../../domain/learningApi';
 
-const STATUS: Record<ProjectStatus, { label: string; palette: string; icon: ReactNode }> = {
-  completed: { label: 'Completed', palette: 'green', icon: <CircleCheck size={14} aria-hidden="true" /> },
-  'in-progress': { label: 'In progress', palette: 'brand', icon: <CirclePlay size={14} aria-hidden="true" /> },
-  locked: { label: 'Locked', palette: 'gray', icon: <Lock size={14} aria-hidden="true" /> },
+/** The way into a project the learner may open, by its status (a locked one has none). */
+const ACTIONS: Record<Exclude<PathProjectView['status'], 'locked'>, { label: string; icon: ReactNode; variant: 'solid' | 'outline' }> = {
+  available: { label: 'Start Project', icon: <Play aria-hidden="true" />, variant: 'solid' },
+  'in-progress': { label: 'Continue Project', icon: <ArrowRight aria-hidden="true" />, variant: 'solid' },
+  completed: { label: 'View Project', icon: <Eye aria-hidden="true" />, variant: 'outline' },
 };
 
 function Meta({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -19,13 +24,20 @@ function Meta({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-export type ProjectCardProps = { pathId: string; project: PathProject; number: number };
+/** "Complete Weather Dashboard to unlock": what stands between the learner and a locked project. */
+const unlockText = (project: PathProjectView): string | null =>
+  project.missingPrerequisites.length === 0
+    ? null
+    : `Complete ${project.missingPrerequisites.map((p) => p.title).join(' and ')} to unlock`;
 
-/** One project of a path: what it is, its status, and the way in (none while locked). */
-export function ProjectCard({ pathId, project, number }: ProjectCardProps) {
-  const status = STATUS[project.status];
+export type ProjectCardProps = { pathSlug: string; project: PathProjectView; number: number };
+
+/** One project of a path: what it is, its status, and the way in (while locked: what unlocks it). */
+export function ProjectCard({ pathSlug, project, number }: ProjectCardProps) {
   const locked = project.status === 'locked';
+  const completed = project.status === 'completed';
   const titleId = `project-${project.id}`;
+  const unlock = unlockText(project);
   return (
     <Card.Root
       as="article"
@@ -46,51 +58,57 @@ export function ProjectCard({ pathId, project, number }: ProjectCardProps) {
               align="center"
               justify="center"
               fontWeight="bold"
-              bg={locked ? 'bg.emphasized' : project.status === 'completed' ? 'green.subtle' : 'brand.muted'}
-              color={locked ? 'fg.muted' : project.status === 'completed' ? 'green.fg' : 'brand.fg'}
+              bg={locked ? 'bg.emphasized' : completed ? 'green.subtle' : 'brand.muted'}
+              color={locked ? 'fg.muted' : completed ? 'green.fg' : 'brand.fg'}
             >
-              {locked ? <Lock size={18} /> : project.status === 'completed' ? <CircleCheck size={20} /> : number}
+              {locked ? <Lock size={18} /> : completed ? <CircleCheck size={20} /> : number}
             </Flex>
             <Stack gap="2" minW="0" flex="1">
               <Flex gap="2" align="center" wrap="wrap">
                 <Card.Title as="h3" id={titleId} fontSize="md" color={locked ? 'fg.muted' : 'fg'}>
                   {project.title}
                 </Card.Title>
-                <Badge colorPalette={status.palette} variant="subtle">
-                  {status.icon}
-                  {status.label}
-                </Badge>
+                <ProjectStatusBadge status={project.status} />
               </Flex>
               <Text color="fg.muted" fontSize="sm">
-                {project.description}
+                {project.summary}
               </Text>
               <HStack gap="4" wrap="wrap">
-                <Meta icon={<Clock size={15} aria-hidden="true" />}>{project.duration}</Meta>
+                <Meta icon={<Clock size={15} aria-hidden="true" />}>{formatWeeks(project.durationWeeks)}</Meta>
                 <Meta icon={<Gauge size={15} aria-hidden="true" />}>{LEVEL_LABELS[project.difficulty]}</Meta>
-                <Meta icon={<Zap size={15} aria-hidden="true" />}>{project.xp.toLocaleString('en-US')} XP</Meta>
+                <Meta icon={<Zap size={15} aria-hidden="true" />}>{formatXp(project.xp)}</Meta>
               </HStack>
+              {project.status === 'in-progress' ? (
+                <Box maxW="sm" pt="1">
+                  <ProgressBar
+                    size="sm"
+                    percent={project.progress.percent}
+                    label={`Tasks done in ${project.title}`}
+                    caption={`${project.progress.completed} of ${project.progress.total} tasks done`}
+                  />
+                </Box>
+              ) : null}
             </Stack>
           </Flex>
           <Box flexShrink="0" ps={{ base: '14', md: '0' }}>
-            {locked ? (
-              <HStack gap="2" color="fg.muted" fontSize="sm" maxW={{ md: '13rem' }}>
-                <Lock size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
-                <Text>Complete the previous project to unlock</Text>
-              </HStack>
+            {project.status === 'locked' ? (
+              unlock ? (
+                <HStack gap="2" color="fg.muted" fontSize="sm" maxW={{ md: '15rem' }}>
+                  <Lock size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
+                  <Text>{unlock}</Text>
+                </HStack>
+              ) : null
             ) : (
               <Button
                 asChild
                 colorPalette="brand"
-                variant={project.status === 'completed' ? 'outline' : 'solid'}
+                variant={ACTIONS[project.status].variant}
                 size="sm"
                 w={{ base: 'full', md: 'auto' }}
               >
-                <RouterLink
-                  to={projectHref(pathId, project.title)}
-                  aria-label={`${project.status === 'completed' ? 'View Project' : 'Continue Project'}: ${project.title}`}
-                >
-                  {project.status === 'completed' ? <Eye aria-hidden="true" /> : <ArrowRight aria-hidden="true" />}
-                  {project.status === 'completed' ? 'View Project' : 'Continue Project'}
+                <RouterLink to={projectHref(pathSlug, project.slug)} aria-label={`${ACTIONS[project.status].label}: ${project.title}`}>
+                  {ACTIONS[project.status].icon}
+                  {ACTIONS[project.status].label}
                 </RouterLink>
               </Button>
             )}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { pathHref } from '../../domain/learning';
+import { accountMessages } from '../../domain/learningApi';
+import { authHandlers, sampleToken } from '../../fixtures/msw/auth';
+import { learningHandlers } from '../../fixtures/msw/learning';
+import { midwayFrontendPath, midwayRecords } from '../../fixtures/progress';
+import { sampleUser } from '../../fixtures/user';
+import { usePreferences } from '../../stores/preferences';
+import { useSession } from '../../stores/session';
+import { routes } from '../router';
+
+/** The router of the story on show, so a play can read the address the app is at. */
+let shown: ReturnType<typeof createMemoryRouter> | null = null;
+
+/** The app's real route table (as Flows/AppFlow), keeping its router where the plays can see it. */
+function PathsFlow({ initialPath }: { initialPath: string }) {
+  const [router] = useState(() => (shown = createMemoryRouter(routes, { initialEntries: [initialPath] })));
+  return <RouterProvider router={router} />;
+}
+
+/**
+ * The path pages through the real route table, containers and data layer, with MSW answering as
+ * the API does: old addresses, rating, resetting. The screens' own states are in Screens/.
+ */
+const meta = {
+  title: 'Flows/Paths',
+  component: PathsFlow,
+  tags: ['!autodocs'],
+  parameters: { ownRouter: true, layout: 'fullscreen' },
+  args: { initialPath: pathHref(midwayFrontendPath.slug) },
+  beforeEach: () => {
+    useSession.getState().signedIn(sampleUser, sampleToken);
+    usePreferences.setState({ colorMode: 'light' });
+  },
+} satisfies Meta<typeof PathsFlow>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A fresh in-memory API per story, Ada mid-way (the handlers keep what they are told). */
+const api = () => [...authHandlers, ...learningHandlers({ records: midwayRecords })];
+const path = midwayFrontendPath;
+
+async function toast(text: string | RegExp) {
+  const element = await screen.findByRole('status', { name: text }, { timeout: 5000 });
+  await waitFor(() => expect(element).toBeVisible());
+  return element;
+}
+
+const pathPage = () => screen.findByRole('heading', { level: 1, name: path.title }, { timeout: 5000 });
+
+export const FormerAddress: Story = {
+  name: 'An old address opens the path under its slug',
+  // The spec's address of the first path: its number, kept as a former slug in content/.
+  args: { initialPath: '/app/paths/1' },
+  parameters: { msw: api(), screenshot: { disable: true } },
+  play: async () => {
+    await pathPage();
+    await waitFor(() => expect(shown?.state.location.pathname).toBe(pathHref(path.slug)));
+    // Replaced, not pushed: Back does not return to the old address.
+    await expect(shown?.state.historyAction).toBe('REPLACE');
+  },
+};
+
+export const ContinuePath: Story = {
+  name: 'From the paths to a path',
+  args: { initialPath: '/app/paths' },
+  parameters: { msw: api(), screenshot: { disable: true } },
+  play: async () => {
+    await userEvent.click(await screen.findByRole('link', { name: `Continue Path: ${path.title}` }, { timeout: 5000 }));
+    await pathPage();
+    await expect(shown?.state.location.pathname).toBe(pathHref(path.slug));
+  },
+};
+
+export const Rated: Story = {
+  name: 'Path rated',
+  parameters: { msw: api() },
+  play: async () => {
+    await pathPage();
+    const stars = screen.getByRole('group', { name: 'Your rating' });
+    await userEvent.click(within(stars).getByRole('button', { name: '3 stars' }));
+    // Saved, and still so once the path is read again.
+    await waitFor(() => expect(within(stars).getByRole('button', { name: '3 stars' })).toHaveAttribute('aria-pressed', 'true'));
+    await expect(await screen.findByText('You rated this path 3 stars.')).toBeVisible();
+  },
+};
+
+export const RatingFailed: Story = {
+  name: 'Rating not saved',
+  parameters: { msw: [http.put('*/learning/paths/:id/rating', () => HttpResponse.error()), ...api()] },
+  play: async () => {
+    await pathPage();
+    const stars = screen.getByRole('group', { name: 'Your rating' });
+    await userEvent.click(within(stars).getByRole('button', { name: '3 stars' }));
+    await expect(await toast(/can’t reach PathForge/)).toBeVisible();
+    await expect(screen.getByText('Your rating was not saved. Try again.')).toBeVisible();
+    await expect(within(stars).getByRole('button', { name: `${path.myRating} stars` })).toHaveAttribute('aria-pressed', 'true');
+  },
+};
+
+export const Reset: Story = {
+  name: 'Progress reset',
+  parameters: { msw: api() },
+  play: async () => {
+    await pathPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset progress' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset progress' }));
+    await expect(await toast(accountMessages.pathReset)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await expect(await screen.findByText('0% complete')).toBeVisible();
+    await expect(screen.queryByRole('button', { name: 'Reset progress' })).not.toBeInTheDocument();
+  },
+};
+
+export const ResetFailed: Story = {
+  name: 'Reset refused',
+  parameters: { msw: [http.post('*/learning/paths/:id/reset', () => HttpResponse.error()), ...api()] },
+  play: async () => {
+    await pathPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset progress' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset progress' }));
+    await expect(await toast(/can’t reach PathForge/)).toBeVisible();
+    // Nothing was deleted: the dialog stays, and so does the progress.
+    await expect(screen.getByRole('alertdialog')).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Reset progress' })).toBeEnabled();
+    await expect(screen.getByText(`${path.progress.percent}% complete`)).toBeVisible();
+  },
+};
