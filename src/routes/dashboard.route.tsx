@@ -1,12 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
-import { sampleQueries as learningQueries } from '../api/sample';
+import { learningQueries } from '../api/learning';
+import { currentPathOf, dashboardView, type DashboardView } from '../domain/dashboard';
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen';
+import type { Remote } from '../screens/remote';
 import { useSession } from '../stores/session';
 import { toRemote } from './useRemote';
 
-/** /app/dashboard: greets the signed-in learner and shows their progress. */
+/**
+ * /app/dashboard: the learner's path list, then the detail of their current path (the one
+ * currentPathOf picks; a new learner has none, so only the list is loaded).
+ */
 export function DashboardRoute() {
   const user = useSession((s) => s.user);
-  const dashboard = useQuery(learningQueries.dashboard());
-  return <DashboardScreen username={user?.username ?? ''} dashboard={toRemote(dashboard)} />;
+  const paths = useQuery(learningQueries.paths());
+  const slug = paths.data ? currentPathOf(paths.data)?.slug : undefined;
+  const path = useQuery({ ...learningQueries.path(slug ?? ''), enabled: slug !== undefined });
+
+  let dashboard: Remote<DashboardView>;
+  const list = toRemote(paths);
+  const detail = toRemote(path);
+  if (list.status !== 'ready') dashboard = list;
+  else if (slug === undefined) dashboard = { status: 'ready', data: dashboardView(list.data, null) };
+  else if (detail.status !== 'ready') dashboard = detail;
+  else dashboard = { status: 'ready', data: dashboardView(list.data, detail.data) };
+
+  return <DashboardScreen username={user?.username ?? ''} dashboard={dashboard} />;
 }

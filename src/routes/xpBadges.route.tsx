@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { sampleQueries as learningQueries } from '../api/sample';
+import { learningQueries } from '../api/learning';
+import { learnerTotals } from '../domain/dashboard';
 import { XpBadgesScreen } from '../screens/XpBadges/XpBadgesScreen';
 import { toRemote } from './useRemote';
 
-/** /app/xp-badges: the learner's XP stats and badges. */
+/** /app/xp-badges: the learner's real figures from the path list, and the badges to come. */
 export function XpBadgesRoute() {
-  const xp = useQuery(learningQueries.xp());
-  return <XpBadgesScreen xp={toRemote(xp)} />;
+  const totals = useQuery({ ...learningQueries.paths(), select: learnerTotals });
+  return <XpBadgesScreen totals={toRemote(totals)} />;
 }

@@ -8,6 +8,7 @@ import {
   samplePassword,
   sampleToken,
 } from '../../fixtures/msw/auth';
+import { learningHandlers } from '../../fixtures/msw/learning';
 import { sampleUser } from '../../fixtures/user';
 import { useSession } from '../../stores/session';
 import { AppFlow } from './AppFlow';
@@ -21,7 +22,7 @@ const meta = {
   component: AppFlow,
   // No docs page: each story runs the whole app with the one session store, so they cannot share a page.
   tags: ['!autodocs'],
-  parameters: { ownRouter: true, layout: 'fullscreen', msw: authHandlers },
+  parameters: { ownRouter: true, layout: 'fullscreen', msw: [...authHandlers, ...learningHandlers()] },
   args: { initialPath: '/login' },
   beforeEach: () => {
     useSession.getState().logout();
@@ -43,6 +44,7 @@ async function expectGreeting() {
   await waitFor(() => expect(screen.getByRole('heading', { name: new RegExp(sampleUser.username) })).toBeVisible(), {
     timeout: 5000,
   });
+  await expect(await screen.findByRole('link', { name: 'Continue Learning' }, { timeout: 5000 })).toBeVisible();
 }
 
 async function signIn(email: string, password: string) {

@@ -1,8 +1,29 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
-import { dashboardData, emptyDashboard, newLearner, noUpcomingDashboard, sampleUser } from '../../fixtures';
+import { dashboardView } from '../../domain/dashboard';
+import { projectHref } from '../../domain/learning';
+import { projectsOf } from '../../fixtures/curriculum';
+import {
+  midwayFrontendPath,
+  midwayRecords,
+  newLearnerRecords,
+  pathCompletedRecords,
+  pathFor,
+  pathsFor,
+  recordsFor,
+} from '../../fixtures/progress';
+import { newLearner, sampleUser } from '../../fixtures/user';
 import { DashboardScreen } from './DashboardScreen';
+
+/** The dashboards the real rule (src/domain/dashboard.ts) builds from the API's answers for these learners. */
+const midway = dashboardView(pathsFor(midwayRecords), midwayFrontendPath);
+const nextReadyRecords = recordsFor('frontend-development', 3, -1);
+const nextReady = dashboardView(pathsFor(nextReadyRecords), pathFor('frontend-development', nextReadyRecords));
+const fresh = dashboardView(pathsFor(newLearnerRecords), null);
+const completed = dashboardView(pathsFor(pathCompletedRecords), pathFor('frontend-development', pathCompletedRecords));
+const frontend = projectsOf('frontend-development');
+const ready = <T,>(data: T) => ({ status: 'ready' as const, data });
 
 const meta = {
   title: 'Screens/Dashboard',
@@ -10,7 +31,7 @@ const meta = {
   parameters: { layout: 'fullscreen', route: '/app/dashboard' },
   args: {
     username: sampleUser.username,
-    dashboard: { status: 'ready', data: dashboardData },
+    dashboard: ready(midway),
     onContinueLearning: fn(),
   },
   render: (args) => (
@@ -22,30 +43,36 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {
+/** The landing page's dashboard picture is this story's baseline (scripts/overview-images.json): keep its name. */
+export const LearnerMidWay: Story = {
   name: 'Learner mid-way',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
+    const current = frontend[3];
     await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome back, Ada Lovelace!');
-    await expect(c.getByText('7-day streak')).toBeVisible();
-    await expect(c.getByText('Level 12')).toBeVisible();
-    await expect(c.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute(
-      'href',
-      expect.stringMatching(/^\/app\/paths\/1\/projects\//),
-    );
-    await expect(c.getByRole('heading', { level: 2, name: 'Frontend Developer Path' })).toBeVisible();
-    await expect(c.getByRole('progressbar', { name: 'Frontend Developer Path progress' })).toBeInTheDocument();
-    await expect(c.getByRole('link', { name: 'Resume' })).toHaveAttribute(
-      'href',
-      c.getByRole('link', { name: 'Continue Learning' }).getAttribute('href'),
-    );
-    await expect(c.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/app/paths/1');
-    await expect(c.getByRole('link', { name: 'Browse All' })).toHaveAttribute('href', '/app/paths');
-    await expect(c.getByRole('link', { name: 'Explore more paths' })).toHaveAttribute('href', '/app/browse-paths');
-    await expect(c.getByRole('link', { name: 'View Full Leaderboard' })).toHaveAttribute('href', '/app/leaderboard');
-    await expect(c.getByText('Sarah Chen')).toBeVisible();
-    await expect(c.getByText('12,450 XP')).toBeVisible();
-    await expect(c.getByText('Level 18', { exact: false })).toBeVisible();
+    await expect(c.getByText('3 projects completed')).toBeVisible();
+    await expect(c.queryByText(/-day streak|Level \d/)).not.toBeInTheDocument();
+    const continueHref = projectHref('frontend-development', current?.slug ?? '');
+    await expect(c.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute('href', continueHref);
+    const project = within(c.getByRole('region', { name: 'Current Project' }));
+    await expect(project.getByRole('heading', { level: 3, name: current?.title })).toBeVisible();
+    await expect(project.getByText('In progress')).toBeVisible();
+    await expect(project.getByText(/^3 of \d+ tasks done$/)).toBeVisible();
+    await expect(project.getByRole('link', { name: 'Resume' })).toHaveAttribute('href', continueHref);
+    const path = within(c.getByRole('region', { name: 'Frontend Development' }));
+    await expect(path.getByRole('progressbar', { name: 'Frontend Development progress' })).toBeInTheDocument();
+    await expect(path.getByText(`3 of ${frontend.length}`)).toBeVisible();
+    const upcoming = within(c.getByRole('region', { name: 'Upcoming Projects' }));
+    await expect(upcoming.getAllByRole('listitem')).toHaveLength(midway.upcoming.length);
+    await expect(upcoming.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/app/paths/frontend-development');
+    const best = within(c.getByRole('region', { name: 'Best Learning Paths' }));
+    await expect(best.getAllByRole('listitem')).toHaveLength(3);
+    await expect(best.queryByText('Frontend Development')).not.toBeInTheDocument();
+    await expect(best.getByRole('link', { name: 'Browse All' })).toHaveAttribute('href', '/app/paths');
+    await expect(best.getByRole('link', { name: 'Explore more paths' })).toHaveAttribute('href', '/app/browse-paths');
+    const board = within(c.getByRole('region', { name: 'Leaderboard' }));
+    await expect(board.getByText(/XP, levels, streaks and the leaderboard arrive soon/)).toBeVisible();
+    await expect(board.getByRole('link', { name: 'View Full Leaderboard' })).toHaveAttribute('href', '/app/leaderboard');
   },
 };
 
@@ -57,8 +84,28 @@ export const ContinueLearningClicked: Story = {
   },
 };
 
+export const NextProjectReady: Story = {
+  name: 'Next project ready to start',
+  args: { dashboard: ready(nextReady) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const next = frontend[3];
+    const project = within(c.getByRole('region', { name: 'Current Project' }));
+    await expect(project.getByRole('heading', { level: 3, name: next?.title })).toBeVisible();
+    await expect(project.getByText('Ready to start')).toBeVisible();
+    await expect(project.getByRole('link', { name: 'Open project' })).toHaveAttribute(
+      'href',
+      projectHref('frontend-development', next?.slug ?? ''),
+    );
+    await expect(c.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute(
+      'href',
+      projectHref('frontend-development', next?.slug ?? ''),
+    );
+  },
+};
+
 export const NewLearner: Story = {
-  args: { username: newLearner.username, dashboard: { status: 'ready', data: emptyDashboard } },
+  args: { username: newLearner.username, dashboard: ready(fresh) },
   render: (args) => (
     <AppShell user={newLearner} collapsed={false} onToggleCollapsed={fn()} onSignOut={fn()}>
       <DashboardScreen {...args} />
@@ -66,28 +113,29 @@ export const NewLearner: Story = {
   ),
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome back, Grace Hopper!');
-    await expect(c.getByText('0-day streak')).toBeVisible();
-    await expect(c.getByText('Level 1')).toBeVisible();
-    await expect(c.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute('href', '/app/paths');
-    await expect(c.getByText('No path started yet')).toBeVisible();
-    await expect(c.getByText('No project in progress')).toBeVisible();
-    for (const link of c.getAllByRole('link', { name: 'Pick your first path' })) {
-      await expect(link).toHaveAttribute('href', '/app/paths');
-    }
-    await expect(c.getByText('Nothing lined up yet')).toBeVisible();
-    await expect(c.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/app/paths');
-    await expect(c.queryByRole('link', { name: 'Resume' })).not.toBeInTheDocument();
+    await expect(c.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to PathForge, Grace Hopper!');
+    await expect(c.getByText('0 projects completed')).toBeVisible();
+    await expect(c.getByRole('link', { name: 'Start Learning' })).toHaveAttribute('href', '/app/paths');
+    const first = within(c.getByRole('region', { name: 'Pick your first path' }));
+    const links = first.getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/app/paths/'));
+    await expect(links.map((link) => link.getAttribute('href'))).toEqual(fresh.bestPaths.map((p) => `/app/paths/${p.slug}`));
+    await expect(c.getByRole('region', { name: 'Your First Steps' })).toBeVisible();
+    await expect(c.queryByRole('region', { name: 'Current Project' })).not.toBeInTheDocument();
+    await expect(c.queryByText(/-day streak|Level \d/)).not.toBeInTheDocument();
   },
 };
 
-export const NoProjectInProgress: Story = {
-  name: 'No project in progress',
-  args: { dashboard: { status: 'ready', data: noUpcomingDashboard } },
+export const PathCompleted: Story = {
+  args: { dashboard: ready(completed) },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getByRole('link', { name: 'Open your path' })).toHaveAttribute('href', '/app/paths/1');
-    await expect(c.getByText('Nothing lined up yet')).toBeVisible();
+    await expect(c.getByText(`${frontend.length} projects completed`)).toBeVisible();
+    const done = within(c.getByRole('region', { name: 'Path Completed' }));
+    await expect(done.getByRole('heading', { level: 3, name: 'You completed Frontend Development' })).toBeVisible();
+    await expect(done.getByRole('link', { name: 'Pick your next path' })).toHaveAttribute('href', '/app/paths');
+    await expect(c.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute('href', '/app/paths');
+    await expect(c.getByRole('progressbar', { name: 'Frontend Development progress' })).toHaveAttribute('aria-valuenow', '100');
+    await expect(c.queryByRole('region', { name: 'Upcoming Projects' })).not.toBeInTheDocument();
   },
 };
 

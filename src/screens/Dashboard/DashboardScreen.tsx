@@ -1,29 +1,60 @@
+import type { ReactNode } from 'react';
 import { Grid, GridItem, Heading, Stack } from '@chakra-ui/react';
-import { pathHref, projectHref, type DashboardData } from '../../domain/learning';
+import type { DashboardView } from '../../domain/dashboard';
+import { pathHref, projectHref } from '../../domain/learning';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import type { Remote } from '../remote';
 import { BestPathsCard } from './parts/BestPathsCard';
 import { CurrentProjectCard } from './parts/CurrentProjectCard';
+import { FirstStepsCard } from './parts/FirstStepsCard';
+import { LeaderboardSoonCard } from './parts/LeaderboardSoonCard';
+import { PathCompletedCard } from './parts/PathCompletedCard';
 import { PathProgressCard } from './parts/PathProgressCard';
-import { TopLearnersCard } from './parts/TopLearnersCard';
 import { UpcomingProjectsCard } from './parts/UpcomingProjectsCard';
 import { WelcomeBanner } from './parts/WelcomeBanner';
 
 export type DashboardScreenProps = {
   username: string;
-  dashboard: Remote<DashboardData>;
+  /** Built from the learning API by dashboardView (src/domain/dashboard.ts). */
+  dashboard: Remote<DashboardView>;
   /** Called when Continue Learning is clicked (it is a link; this is only a hook for analytics). */
   onContinueLearning?(): void;
 };
 
+const stack = { base: '6', md: '8' } as const;
+
+/** Two columns on desktop (a wide main one, a narrow side one), one on phones; `areas` in the lg grid's rows. */
+function Columns({ areas, children }: { areas: string; children: ReactNode }) {
+  return (
+    <Grid
+      templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
+      templateAreas={{ lg: areas }}
+      alignItems="start"
+      gap={{ base: '4', md: '6' }}
+    >
+      {children}
+    </Grid>
+  );
+}
+
+function Area({ name, stretch = false, children }: { name: string; stretch?: boolean; children: ReactNode }) {
+  return (
+    <GridItem minW="0" gridArea={{ lg: name }} alignSelf={stretch ? 'stretch' : undefined}>
+      {children}
+    </GridItem>
+  );
+}
+
 /**
- * Dashboard (spec §2): the greeting with streak and level, the current path and project, what
- * comes next, recommended paths and the top learners. One column on phones; on desktop a wide main column and a narrow side column.
+ * Dashboard (spec §2, issue 10): the greeting with the learner's real count of completed projects,
+ * the current path and project, what comes next and the best paths to start. A new learner gets a
+ * first step instead (pick a path); a learner who completed their path, congratulations and the
+ * next paths. XP, levels, streaks and the leaderboard are not computed yet: a card says so.
  */
 export function DashboardScreen({ username, dashboard, onContinueLearning }: DashboardScreenProps) {
   if (dashboard.status !== 'ready') {
     return (
-      <Stack gap={{ base: '6', md: '8' }}>
+      <Stack gap={stack}>
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
           Welcome back, {username}!
         </Heading>
@@ -33,46 +64,96 @@ export function DashboardScreen({ username, dashboard, onContinueLearning }: Das
       </Stack>
     );
   }
-  const data = dashboard.data;
-  const { currentPath, currentProject } = data;
-  const continueHref = currentProject ? projectHref(currentProject.pathId, currentProject.title) : '/app/paths';
-  const pathLink = currentPath ? pathHref(currentPath.id) : '/app/paths';
+  const { currentPath, currentProject, pathCompleted, upcoming, bestPaths, projectsCompleted } = dashboard.data;
+
+  if (!currentPath) {
+    return (
+      <Stack gap={stack}>
+        <WelcomeBanner
+          greeting={`Welcome to PathForge, ${username}!`}
+          message="Your first step: pick a learning path and start its first project."
+          projectsCompleted={projectsCompleted}
+          continueLabel="Start Learning"
+          continueHref="/app/paths"
+          onContinueLearning={onContinueLearning}
+        />
+        <Columns areas={`"best steps" "best board"`}>
+          <Area name="best">
+            <BestPathsCard
+              paths={bestPaths}
+              title="Pick your first path"
+              description={
+                bestPaths.some((path) => path.rating) ? 'The paths learners rate best, to start with.' : 'A few paths to start with.'
+              }
+            />
+          </Area>
+          <Area name="steps">
+            <FirstStepsCard />
+          </Area>
+          <Area name="board">
+            <LeaderboardSoonCard />
+          </Area>
+        </Columns>
+      </Stack>
+    );
+  }
+
+  if (pathCompleted) {
+    return (
+      <Stack gap={stack}>
+        <WelcomeBanner
+          greeting={`Welcome back, ${username}!`}
+          message={`You completed ${currentPath.title}: well done! Pick your next path when you are ready.`}
+          projectsCompleted={projectsCompleted}
+          continueLabel="Continue Learning"
+          continueHref="/app/paths"
+          onContinueLearning={onContinueLearning}
+        />
+        <Columns areas={`"done path" "best board"`}>
+          <Area name="done" stretch>
+            <PathCompletedCard path={currentPath} />
+          </Area>
+          <Area name="path" stretch>
+            <PathProgressCard path={currentPath} />
+          </Area>
+          <Area name="best">
+            <BestPathsCard paths={bestPaths} />
+          </Area>
+          <Area name="board">
+            <LeaderboardSoonCard />
+          </Area>
+        </Columns>
+      </Stack>
+    );
+  }
 
   return (
-    <Stack gap={{ base: '6', md: '8' }}>
+    <Stack gap={stack}>
       <WelcomeBanner
-        username={username}
-        streak={data.streak}
-        level={data.level}
-        continueHref={continueHref}
+        greeting={`Welcome back, ${username}!`}
+        message="Keep the momentum going: every project brings you closer to your goal."
+        projectsCompleted={projectsCompleted}
+        continueLabel="Continue Learning"
+        continueHref={currentProject ? projectHref(currentPath.slug, currentProject.slug) : pathHref(currentPath.slug)}
         onContinueLearning={onContinueLearning}
       />
-      <Grid
-        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }}
-        templateAreas={{ lg: `"current path" "upcoming top" "best top"` }}
-        alignItems="start"
-        gap={{ base: '4', md: '6' }}
-      >
-        <GridItem minW="0" gridArea={{ lg: 'path' }} alignSelf="stretch">
+      <Columns areas={`"current path" "upcoming board" "best board"`}>
+        <Area name="current" stretch>
+          <CurrentProjectCard project={currentProject} pathSlug={currentPath.slug} />
+        </Area>
+        <Area name="path" stretch>
           <PathProgressCard path={currentPath} />
-        </GridItem>
-        <GridItem minW="0" gridArea={{ lg: 'current' }} alignSelf="stretch">
-          <CurrentProjectCard
-            project={currentProject}
-            emptyHref={pathLink}
-            emptyLabel={currentPath ? 'Open your path' : 'Pick your first path'}
-          />
-        </GridItem>
-        <GridItem minW="0" gridArea={{ lg: 'upcoming' }}>
-          <UpcomingProjectsCard projects={data.upcomingProjects} viewAllHref={pathLink} />
-        </GridItem>
-        <GridItem minW="0" gridArea={{ lg: 'top' }}>
-          <TopLearnersCard learners={data.topLearners} />
-        </GridItem>
-        <GridItem minW="0" gridArea={{ lg: 'best' }}>
-          <BestPathsCard paths={data.bestPaths} />
-        </GridItem>
-      </Grid>
+        </Area>
+        <Area name="upcoming">
+          <UpcomingProjectsCard projects={upcoming} pathSlug={currentPath.slug} />
+        </Area>
+        <Area name="board">
+          <LeaderboardSoonCard />
+        </Area>
+        <Area name="best">
+          <BestPathsCard paths={bestPaths} />
+        </Area>
+      </Columns>
     </Stack>
   );
 }

@@ -1,14 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
-import { allEarnedBadges, badges, newLearnerBadges, newLearnerXpStats, sampleUser, xpStats } from '../../fixtures';
+import { learnerTotals } from '../../domain/dashboard';
+import { midwayRecords, newLearnerRecords, pathsFor } from '../../fixtures/progress';
+import { newLearner, sampleUser } from '../../fixtures/user';
 import { XpBadgesScreen } from './XpBadgesScreen';
 
 const meta = {
   title: 'Screens/XP & Badges',
   component: XpBadgesScreen,
   parameters: { layout: 'fullscreen', route: '/app/xp-badges' },
-  args: { xp: { status: 'ready', data: { stats: xpStats, badges } } },
+  args: { totals: { status: 'ready', data: learnerTotals(pathsFor(midwayRecords)) } },
   render: (args) => (
     <AppShell user={sampleUser} collapsed={false} onToggleCollapsed={fn()} onSignOut={fn()}>
       <XpBadgesScreen {...args} />
@@ -18,59 +20,67 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {
+const tile = (canvasElement: HTMLElement, label: string) =>
+  within(canvasElement).getByText(label, { selector: 'p' }).closest('li') as HTMLElement;
+
+export const LearnerMidWay: Story = {
   name: 'Learner mid-way',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'XP & Badges' })).toBeVisible();
-    await expect(c.getByText('8,450')).toBeVisible();
-    for (const label of ['Total XP', 'Level', 'Day streak', 'Projects completed', 'Hours spent', 'Badges earned']) {
-      await expect(c.getByText(label)).toBeVisible();
-    }
+    await expect(tile(canvasElement, 'Projects completed')).toHaveTextContent('3Projects completed');
+    await expect(tile(canvasElement, 'Paths started')).toHaveTextContent('1Paths started');
+    await expect(tile(canvasElement, 'Paths completed')).toHaveTextContent('0Paths completed');
+    await expect(c.getByText('XP, levels, streaks and the leaderboard arrive soon: your completed projects already count.')).toBeVisible();
+    // No invented figures: no XP total, level, streak or badge progress.
+    await expect(c.queryByText(/Total XP|Day streak|\d+%/)).not.toBeInTheDocument();
+    await expect(c.queryByRole('progressbar')).not.toBeInTheDocument();
+    await expect(c.getByText('Badges are coming soon.')).toBeVisible();
     await expect(c.getAllByRole('heading', { level: 3 })).toHaveLength(6);
-    await expect(c.getAllByText('Earned')).toHaveLength(3);
-    await expect(c.getAllByText('In progress')).toHaveLength(3);
-    const bar = c.getByRole('progressbar', { name: 'Code Warrior progress' });
-    await expect(bar).toHaveAttribute('aria-valuenow', '75');
-    await expect(c.getByText('Write 10,000 lines of code')).toBeVisible();
+    await expect(c.getAllByText('Coming soon')).toHaveLength(6);
+    for (const condition of [
+      'Complete 5 projects in a week',
+      'Keep a 7-day streak',
+      'Earn 10,000 XP',
+      'Complete 20 projects',
+      'Learn 3 technologies',
+      'Write 10,000 lines of code',
+    ]) {
+      await expect(c.getByText(condition)).toBeVisible();
+    }
   },
 };
 
 export const NewLearner: Story = {
-  args: { xp: { status: 'ready', data: { stats: newLearnerXpStats, badges: newLearnerBadges } } },
+  args: { totals: { status: 'ready', data: learnerTotals(pathsFor(newLearnerRecords)) } },
+  render: (args) => (
+    <AppShell user={newLearner} collapsed={false} onToggleCollapsed={fn()} onSignOut={fn()}>
+      <XpBadgesScreen {...args} />
+    </AppShell>
+  ),
   play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    await expect(c.queryByText('Earned')).not.toBeInTheDocument();
-    await expect(c.getAllByText('In progress')).toHaveLength(6);
-    await expect(c.getByRole('progressbar', { name: 'Speed Runner progress' })).toHaveAttribute('aria-valuenow', '0');
-    await expect(c.getByText('0 of 6 earned')).toBeVisible();
-  },
-};
-
-export const AllEarned: Story = {
-  args: { xp: { status: 'ready', data: { stats: { ...xpStats, badges: allEarnedBadges.length }, badges: allEarnedBadges } } },
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    await expect(c.getAllByText('Earned')).toHaveLength(6);
-    await expect(c.queryByText('In progress')).not.toBeInTheDocument();
-    await expect(c.getByText('6 of 6 earned')).toBeVisible();
+    for (const label of ['Projects completed', 'Paths started', 'Paths completed']) {
+      await expect(tile(canvasElement, label)).toHaveTextContent(`0${label}`);
+    }
   },
 };
 
 export const Loading: Story = {
-  args: { xp: { status: 'loading' } },
+  args: { totals: { status: 'loading' } },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status', { name: 'Loading XP and badges' })).toBeInTheDocument();
+    const c = within(canvasElement);
+    await expect(c.getByRole('status', { name: 'Loading your stats' })).toBeInTheDocument();
+    await expect(c.getAllByText('Coming soon')).toHaveLength(6);
   },
 };
 
 export const LoadError: Story = {
   name: 'Error',
-  args: { xp: { status: 'error', message: 'The server did not answer. Check your connection and try again.', onRetry: fn() } },
+  args: { totals: { status: 'error', message: 'The server did not answer. Check your connection and try again.', onRetry: fn() } },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
+    await expect(c.getByText('The server did not answer. Check your connection and try again.')).toBeVisible();
     await userEvent.click(c.getByRole('button', { name: 'Try again' }));
-    if (args.xp.status === 'error') await expect(args.xp.onRetry).toHaveBeenCalledOnce();
+    if (args.totals.status === 'error') await expect(args.totals.onRetry).toHaveBeenCalledOnce();
   },
 };
-

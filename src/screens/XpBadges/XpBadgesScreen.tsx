@@ -1,66 +1,96 @@
-import { Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Award, Clock, FolderCheck, Flame, Sparkles, TrendingUp } from 'lucide-react';
-import type { XpData } from '../../domain/learning';
+import { Box, Flex, Heading, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Flag, FolderCheck, Route, Sparkles } from 'lucide-react';
+import type { LearnerTotals } from '../../domain/dashboard';
+import { formatNumber } from '../../domain/format';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import type { Remote } from '../remote';
 import { BadgeCard } from './parts/BadgeCard';
 import { StatTile, type StatTileProps } from './parts/StatTile';
+import { UPCOMING_BADGES } from './parts/upcomingBadges';
 
-export type XpBadgesScreenProps = { xp: Remote<XpData> };
+export type XpBadgesScreenProps = {
+  /** The learner's real figures so far (learnerTotals of the path list). */
+  totals: Remote<LearnerTotals>;
+};
 
-const number = (value: number) => value.toLocaleString('en-US');
+/** XP, levels and streaks are not computed yet: said plainly, in place of invented figures. */
+function ComingSoonNote() {
+  return (
+    <Flex
+      gap="4"
+      align={{ base: 'flex-start', sm: 'center' }}
+      direction={{ base: 'column', sm: 'row' }}
+      p={{ base: '5', md: '6' }}
+      rounded="xl"
+      bg="brand.subtle"
+      borderWidth="1px"
+      borderColor="brand.muted"
+    >
+      <Box bg="surface" color="brand.fg" rounded="full" p="3" flexShrink={0} aria-hidden="true">
+        <Icon boxSize="6">
+          <Sparkles />
+        </Icon>
+      </Box>
+      <Stack gap="1">
+        <Text fontWeight="semibold" color="fg" fontSize="lg">
+          XP, levels and streaks
+        </Text>
+        <Text color="fg.muted">XP, levels, streaks and the leaderboard arrive soon: your completed projects already count.</Text>
+      </Stack>
+    </Flex>
+  );
+}
 
-/** XP & Badges (spec §2): six stat tiles and the badge cards with their progress. */
-export function XpBadgesScreen({ xp }: XpBadgesScreenProps) {
+/**
+ * XP & Badges (spec §2, issue 10): the learner's real figures (projects and paths completed), a
+ * plain note that XP, levels and streaks arrive soon, and the six badges to come, without progress.
+ */
+export function XpBadgesScreen({ totals }: XpBadgesScreenProps) {
   return (
     <Stack gap={{ base: '6', md: '8' }}>
       <Stack gap="1">
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
           XP & Badges
         </Heading>
-        <Text color="fg.muted">Track the XP you’ve earned and the badges you’re working towards.</Text>
+        <Text color="fg.muted">What you have achieved so far, and the badges to come.</Text>
       </Stack>
-      <RemoteView remote={xp} loadingLabel="Loading XP and badges">
-        {({ stats, badges }) => {
-          const tiles: StatTileProps[] = [
-            { label: 'Total XP', value: number(stats.totalXP), icon: Sparkles },
-            { label: 'Level', value: number(stats.level), icon: TrendingUp },
-            { label: 'Day streak', value: number(stats.streak), icon: Flame },
-            { label: 'Projects completed', value: number(stats.projectsCompleted), icon: FolderCheck },
-            { label: 'Hours spent', value: number(stats.hoursSpent), icon: Clock },
-            { label: 'Badges earned', value: number(stats.badges), icon: Award },
-          ];
-          return (
-            <Stack gap={{ base: '8', md: '10' }}>
-              <Stack as="section" aria-labelledby="xp-stats-heading" gap="4">
-                <Heading as="h2" id="xp-stats-heading" size="lg">
-                  Your stats
-                </Heading>
-                <SimpleGrid as="ul" columns={{ base: 2, md: 3, xl: 6 }} gap={{ base: '3', md: '4' }}>
-                  {tiles.map((tile) => (
-                    <StatTile key={tile.label} {...tile} />
-                  ))}
-                </SimpleGrid>
-              </Stack>
-              <Stack as="section" aria-labelledby="badges-heading" gap="4">
-                <Stack gap="1">
-                  <Heading as="h2" id="badges-heading" size="lg">
-                    Badges
-                  </Heading>
-                  <Text color="fg.muted" fontSize="sm">
-                    {badges.filter((badge) => badge.earned).length} of {badges.length} earned
-                  </Text>
-                </Stack>
-                <SimpleGrid as="ul" columns={{ base: 1, md: 2, lg: 3 }} gap={{ base: '4', md: '5' }}>
-                  {badges.map((badge) => (
-                    <BadgeCard key={badge.id} badge={badge} />
-                  ))}
-                </SimpleGrid>
-              </Stack>
-            </Stack>
-          );
-        }}
-      </RemoteView>
+      <Stack as="section" aria-labelledby="xp-stats-heading" gap="4">
+        <Heading as="h2" id="xp-stats-heading" size="lg">
+          Your stats
+        </Heading>
+        <RemoteView remote={totals} loadingLabel="Loading your stats">
+          {({ projectsCompleted, pathsStarted, pathsCompleted }) => {
+            const tiles: StatTileProps[] = [
+              { label: 'Projects completed', value: formatNumber(projectsCompleted), icon: FolderCheck },
+              { label: 'Paths started', value: formatNumber(pathsStarted), icon: Route },
+              { label: 'Paths completed', value: formatNumber(pathsCompleted), icon: Flag },
+            ];
+            return (
+              <SimpleGrid as="ul" columns={{ base: 1, sm: 3 }} gap={{ base: '3', md: '4' }}>
+                {tiles.map((tile) => (
+                  <StatTile key={tile.label} {...tile} />
+                ))}
+              </SimpleGrid>
+            );
+          }}
+        </RemoteView>
+        <ComingSoonNote />
+      </Stack>
+      <Stack as="section" aria-labelledby="badges-heading" gap="4">
+        <Stack gap="1">
+          <Heading as="h2" id="badges-heading" size="lg">
+            Badges
+          </Heading>
+          <Text color="fg.muted" fontSize="sm">
+            Badges are coming soon.
+          </Text>
+        </Stack>
+        <SimpleGrid as="ul" columns={{ base: 1, md: 2, lg: 3 }} gap={{ base: '4', md: '5' }}>
+          {UPCOMING_BADGES.map((badge) => (
+            <BadgeCard key={badge.id} badge={badge} />
+          ))}
+        </SimpleGrid>
+      </Stack>
     </Stack>
   );
 }

@@ -1,76 +1,71 @@
-import { Button, Heading, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Clock, FolderCode, FolderOpen, Play, Sparkles } from 'lucide-react';
-import { projectHref, type DashboardProject } from '../../../domain/learning';
-import { CardEmpty, DashboardCard } from './DashboardCard';
+import { formatWeeks, formatXp } from '../../../domain/format';
+import { pathHref, projectHref } from '../../../domain/learning';
+import type { PathProjectView } from '../../../domain/learningApi';
+import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
+import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
+import { TitledCard } from '../../../components/TitledCard/TitledCard';
+import { CardEmpty } from './CardEmpty';
 
 export type CurrentProjectCardProps = {
-  project: DashboardProject | null;
-  /** Where to go when nothing is in progress. */
-  emptyHref: string;
-  emptyLabel: string;
+  /** The project in progress (or the next one ready to start); null when the path has none. */
+  project: PathProjectView | null;
+  pathSlug: string;
 };
 
-const number = (value: number) => value.toLocaleString('en-US');
-
-/** The project in progress with its progress and a Resume button. */
-export function CurrentProjectCard({ project, emptyHref, emptyLabel }: CurrentProjectCardProps) {
+/** The project the learner is on: what it is, its tasks done, and the way back into it. */
+export function CurrentProjectCard({ project, pathSlug }: CurrentProjectCardProps) {
   if (!project) {
     return (
-      <DashboardCard title="Current Project" icon={<FolderCode />}>
+      <TitledCard title="Current Project" icon={<FolderCode />} fill>
         <CardEmpty
           icon={<FolderOpen />}
           title="No project in progress"
-          description="Start a project from your path and it will show up here."
+          description="Open your path to see which project unlocks next."
           action={
             <Button asChild size="sm" variant="outline" mt="1">
-              <RouterLink to={emptyHref}>{emptyLabel}</RouterLink>
+              <RouterLink to={pathHref(pathSlug)}>Open your path</RouterLink>
             </Button>
           }
         />
-      </DashboardCard>
+      </TitledCard>
     );
   }
-  const percent = Math.min(100, Math.max(0, Math.round(project.progress)));
+  const started = project.status === 'in-progress';
   return (
-    <DashboardCard title="Current Project" icon={<FolderCode />}>
+    <TitledCard title="Current Project" icon={<FolderCode />} action={<ProjectStatusBadge status={project.status} />} fill>
       <Stack gap="1">
         <Heading as="h3" size="lg" color="fg">
           {project.title}
         </Heading>
         <Text color="fg.muted" fontSize="sm">
-          {project.description}
+          {project.summary}
         </Text>
       </Stack>
       <HStack gap="4" wrap="wrap" fontSize="sm" color="fg.muted">
         <HStack gap="1.5">
           <Clock size={16} aria-hidden="true" />
-          <Text>{project.duration}</Text>
+          <Text>{formatWeeks(project.durationWeeks)}</Text>
         </HStack>
         <HStack gap="1.5">
           <Sparkles size={16} aria-hidden="true" />
-          <Text>{number(project.xp)} XP</Text>
+          <Text>{formatXp(project.xp)}</Text>
         </HStack>
       </HStack>
-      <Progress.Root value={percent} size="sm" colorPalette="brand">
-        <HStack justify="space-between" mb="1.5">
-          <Progress.Label fontSize="xs" color="fg.muted" fontWeight="medium">
-            Progress
-          </Progress.Label>
-          <Progress.ValueText fontSize="xs" color="fg" fontWeight="semibold">
-            {percent}%
-          </Progress.ValueText>
-        </HStack>
-        <Progress.Track aria-label={`${project.title} progress`} rounded="full">
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
+      <ProgressBar
+        size="sm"
+        percent={project.progress.percent}
+        label={`${project.title} progress`}
+        caption={`${project.progress.completed} of ${project.progress.total} tasks done`}
+      />
       <Button asChild colorPalette="brand" size="sm" alignSelf="flex-start">
-        <RouterLink to={projectHref(project.pathId, project.title)}>
+        <RouterLink to={projectHref(pathSlug, project.slug)}>
           <Play aria-hidden="true" />
-          Resume
+          {started ? 'Resume' : 'Open project'}
         </RouterLink>
       </Button>
-    </DashboardCard>
+    </TitledCard>
   );
 }

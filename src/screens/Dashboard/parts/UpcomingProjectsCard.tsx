@@ -1,34 +1,35 @@
-import { Box, Button, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { CalendarClock, Clock, Lock, Sparkles } from 'lucide-react';
-import type { DashboardProject } from '../../../domain/learning';
-import { CardEmpty, DashboardCard } from './DashboardCard';
+import { CalendarClock, Clock, Sparkles } from 'lucide-react';
+import { formatWeeks, formatXp } from '../../../domain/format';
+import { pathHref, projectHref } from '../../../domain/learning';
+import type { PathProjectView } from '../../../domain/learningApi';
+import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
+import { TitledCard } from '../../../components/TitledCard/TitledCard';
+import { CardEmpty } from './CardEmpty';
 
 export type UpcomingProjectsCardProps = {
-  projects: DashboardProject[];
-  /** View All: the current path, or all paths. */
-  viewAllHref: string;
+  projects: PathProjectView[];
+  pathSlug: string;
 };
 
-const number = (value: number) => value.toLocaleString('en-US');
-
-/** The next projects of the current path (still locked) and a View All button. */
-export function UpcomingProjectsCard({ projects, viewAllHref }: UpcomingProjectsCardProps) {
+/** The current path's next projects with their status (a locked one cannot be opened yet) and View All. */
+export function UpcomingProjectsCard({ projects, pathSlug }: UpcomingProjectsCardProps) {
   return (
-    <DashboardCard
+    <TitledCard
       title="Upcoming Projects"
       icon={<CalendarClock />}
       action={
         <Button asChild variant="ghost" size="sm" color="brand.fg">
-          <RouterLink to={viewAllHref}>View All</RouterLink>
+          <RouterLink to={pathHref(pathSlug)}>View All</RouterLink>
         </Button>
       }
     >
       {projects.length === 0 ? (
         <CardEmpty
           icon={<CalendarClock />}
-          title="Nothing lined up yet"
-          description="Your next projects appear here once you start a path."
+          title="Nothing else lined up"
+          description="Your current project is the last one of this path."
         />
       ) : (
         <Stack as="ul" gap="2" listStyleType="none">
@@ -59,25 +60,33 @@ export function UpcomingProjectsCard({ projects, viewAllHref }: UpcomingProjects
                 {index + 1}
               </Flex>
               <Box minW="0" flex="1">
-                <Text fontWeight="semibold" color="fg" truncate>
-                  {project.title}
-                </Text>
+                {project.status === 'locked' ? (
+                  <Text fontWeight="semibold" color="fg">
+                    {project.title}
+                  </Text>
+                ) : (
+                  <Link asChild fontWeight="semibold" color="fg">
+                    <RouterLink to={projectHref(pathSlug, project.slug)}>{project.title}</RouterLink>
+                  </Link>
+                )}
                 <HStack gap="3" fontSize="xs" color="fg.muted" wrap="wrap">
                   <HStack gap="1">
                     <Clock size={14} aria-hidden="true" />
-                    <Text>{project.duration}</Text>
+                    <Text>{formatWeeks(project.durationWeeks)}</Text>
                   </HStack>
                   <HStack gap="1">
                     <Sparkles size={14} aria-hidden="true" />
-                    <Text>{number(project.xp)} XP</Text>
+                    <Text>{formatXp(project.xp)}</Text>
                   </HStack>
                 </HStack>
               </Box>
-              <Lock size={16} aria-hidden="true" color="currentColor" />
+              <Box flexShrink={0}>
+                <ProjectStatusBadge status={project.status} />
+              </Box>
             </Flex>
           ))}
         </Stack>
       )}
-    </DashboardCard>
+    </TitledCard>
   );
 }

@@ -1,17 +1,21 @@
 import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ArrowRight, Flame, Trophy } from 'lucide-react';
+import { ArrowRight, FolderCheck } from 'lucide-react';
+import { formatNumber } from '../../../domain/format';
 
 export type WelcomeBannerProps = {
-  username: string;
-  streak: number;
-  level: number;
+  /** The page's h1, with the learner's username. */
+  greeting: string;
+  message: string;
+  /** Projects completed across every path (the one learner figure that is real today). */
+  projectsCompleted: number;
+  continueLabel: string;
   continueHref: string;
   onContinueLearning?(): void;
 };
 
-/** The greeting (the page's h1), the streak and level badges and the Continue Learning button. */
-export function WelcomeBanner({ username, streak, level, continueHref, onContinueLearning }: WelcomeBannerProps) {
+/** The greeting (the page's h1), the learner's real count of completed projects and the way on. */
+export function WelcomeBanner({ greeting, message, projectsCompleted, continueLabel, continueHref, onContinueLearning }: WelcomeBannerProps) {
   return (
     <Flex
       direction={{ base: 'column', md: 'row' }}
@@ -26,23 +30,19 @@ export function WelcomeBanner({ username, streak, level, continueHref, onContinu
     >
       <Stack gap="3" minW="0">
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em" color="fg">
-          Welcome back, {username}!
+          {greeting}
         </Heading>
-        <Text color="fg.muted">Keep the momentum going: every project brings you closer to your goal.</Text>
+        <Text color="fg.muted">{message}</Text>
         <HStack gap="2" wrap="wrap">
-          <Badge colorPalette="orange" variant="surface" size="lg" gap="1.5" data-testid="streak-badge">
-            <Flame aria-hidden="true" />
-            {`${streak}-day streak`}
-          </Badge>
-          <Badge colorPalette="brand" variant="surface" size="lg" gap="1.5" data-testid="level-badge">
-            <Trophy aria-hidden="true" />
-            {`Level ${level}`}
+          <Badge colorPalette="green" variant="surface" size="lg" gap="1.5" data-testid="projects-completed">
+            <FolderCheck aria-hidden="true" />
+            {projectsCompleted === 1 ? '1 project completed' : `${formatNumber(projectsCompleted)} projects completed`}
           </Badge>
         </HStack>
       </Stack>
       <Button asChild colorPalette="brand" size="lg" flexShrink={0}>
         <RouterLink to={continueHref} onClick={onContinueLearning}>
-          Continue Learning
+          {continueLabel}
           <ArrowRight aria-hidden="true" />
         </RouterLink>
       </Button>

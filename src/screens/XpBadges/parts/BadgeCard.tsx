@@ -1,58 +1,32 @@
-import { Badge as Tag, Box, Card, HStack, Icon, Progress, Stack, Text } from '@chakra-ui/react';
-import { CircleCheck, Code, Flame, Hourglass, Layers, Star, Trophy, Zap, type LucideIcon } from 'lucide-react';
-import type { Badge, BadgeIcon } from '../../../domain/learning';
+import { Badge as Tag, Box, Card, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Hourglass } from 'lucide-react';
+import type { UpcomingBadge } from './upcomingBadges';
 
-/** The lucide icon and colour palette of each badge icon name. */
-const looks: Record<BadgeIcon, { Icon: LucideIcon; palette: string }> = {
-  zap: { Icon: Zap, palette: 'orange' },
-  code: { Icon: Code, palette: 'brand' },
-  flame: { Icon: Flame, palette: 'red' },
-  star: { Icon: Star, palette: 'purple' },
-  trophy: { Icon: Trophy, palette: 'yellow' },
-  layers: { Icon: Layers, palette: 'green' },
-};
-
-/** One badge: its icon, what earns it, earned or in progress, and a progress bar. Unearned badges are muted. */
-export function BadgeCard({ badge }: { badge: Badge }) {
-  const look = looks[badge.icon] ?? looks.star;
-  const progress = Math.min(100, Math.max(0, Math.round(badge.progress)));
+/** One badge to come: its icon, title, what will earn it, and a plain "Coming soon" (no invented progress). */
+export function BadgeCard({ badge }: { badge: UpcomingBadge }) {
   return (
-    <Card.Root
-      as="li"
-      listStyleType="none"
-      variant="outline"
-      bg={badge.earned ? 'surface' : 'bg.subtle'}
-      borderStyle={badge.earned ? 'solid' : 'dashed'}
-      data-earned={badge.earned}
-    >
+    <Card.Root as="li" listStyleType="none" variant="outline" bg="surface" h="full">
       <Card.Body gap="4">
         <HStack align="flex-start" justify="space-between" gap="3">
           <Box
-            colorPalette={look.palette}
-            bg={badge.earned ? 'colorPalette.subtle' : 'bg.muted'}
-            color={badge.earned ? 'colorPalette.fg' : 'fg.muted'}
+            colorPalette={badge.palette}
+            bg="colorPalette.subtle"
+            color="colorPalette.fg"
             borderWidth="1px"
-            borderColor={badge.earned ? 'colorPalette.muted' : 'border'}
+            borderColor="colorPalette.muted"
             rounded="full"
             p="3"
             flexShrink={0}
             aria-hidden="true"
           >
             <Icon boxSize="6">
-              <look.Icon />
+              <badge.Icon />
             </Icon>
           </Box>
-          {badge.earned ? (
-            <Tag colorPalette="green" variant="subtle" size="md" gap="1">
-              <CircleCheck size={14} aria-hidden="true" />
-              Earned
-            </Tag>
-          ) : (
-            <Tag colorPalette="gray" variant="outline" size="md" gap="1">
-              <Hourglass size={14} aria-hidden="true" />
-              In progress
-            </Tag>
-          )}
+          <Tag colorPalette="gray" variant="outline" size="md" gap="1">
+            <Hourglass size={14} aria-hidden="true" />
+            Coming soon
+          </Tag>
         </HStack>
         <Stack gap="1">
           <Text as="h3" fontWeight="semibold" fontSize="lg" color="fg">
@@ -62,19 +36,6 @@ export function BadgeCard({ badge }: { badge: Badge }) {
             {badge.description}
           </Text>
         </Stack>
-        <Progress.Root value={progress} size="sm" colorPalette={badge.earned ? 'green' : 'brand'}>
-          <HStack justify="space-between" mb="1.5">
-            <Progress.Label fontSize="xs" color="fg.muted" fontWeight="medium">
-              Progress
-            </Progress.Label>
-            <Progress.ValueText fontSize="xs" color="fg" fontWeight="semibold">
-              {progress}%
-            </Progress.ValueText>
-          </HStack>
-          <Progress.Track aria-label={`${badge.title} progress`} rounded="full">
-            <Progress.Range />
-          </Progress.Track>
-        </Progress.Root>
       </Card.Body>
     </Card.Root>
   );

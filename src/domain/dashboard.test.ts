@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { projectsOf } from '../fixtures/curriculum';
+import {
+  midwayFrontendPath,
+  midwayRecords,
+  newLearnerRecords,
+  noPathStats,
+  pathCompletedRecords,
+  pathFor,
+  pathsFor,
+  recordsFor,
+} from '../fixtures/progress';
+import { bestPathsOf, currentPathOf, dashboardView, learnerTotals } from './dashboard';
+import type { PathSummary } from './learningApi';
+
+const summary = (id: string, o: Partial<PathSummary> = {}): PathSummary => ({
+  id,
+  slug: id,
+  title: id,
+  summary: '',
+  level: 'beginner',
+  category: 'web',
+  durationWeeks: 4,
+  totalHours: 40,
+  color: '#4F46E5',
+  image: null,
+  progress: { completedProjects: 0, totalProjects: 4, percent: 0 },
+  started: false,
+  students: 0,
+  rating: null,
+  myRating: null,
+  canRate: false,
+  ...o,
+});
+const progress = (completedProjects: number, percent: number, totalProjects = 4) => ({ completedProjects, totalProjects, percent });
+
+describe('the dashboard of a new learner', () => {
+  const view = dashboardView(pathsFor(newLearnerRecords), null);
+
+  it('has no current path or project and honest zeros', () => {
+    expect(view).toMatchObject({ currentPath: null, pathCompleted: false, currentProject: null, upcoming: [], projectsCompleted: 0 });
+  });
+
+  it('offers the three best rated paths to start', () => {
+    const paths = pathsFor(newLearnerRecords);
+    const expected = [...paths]
+      .filter((p) => p.rating)
+      .sort((a, b) => (b.rating?.average ?? 0) - (a.rating?.average ?? 0))
+      .slice(0, 3);
+    expect(view.bestPaths.map((p) => p.slug)).toEqual(expected.map((p) => p.slug));
+  });
+
+  it('on a platform nobody has rated yet, still offers three paths, in the catalogue’s order', () => {
+    const paths = pathsFor(newLearnerRecords, noPathStats);
+    expect(dashboardView(paths, null).bestPaths.map((p) => p.slug)).toEqual(paths.slice(0, 3).map((p) => p.slug));
+  });
+});
+
+describe('the dashboard of a learner mid-way', () => {
+  const paths = pathsFor(midwayRecords);
+  const view = dashboardView(paths, midwayFrontendPath);
+  const frontend = projectsOf('frontend-development');
+
+  it('is on the started path, working on its project in progress', () => {
+    expect(view.currentPath?.slug).toBe('frontend-development');
+    expect(view.pathCompleted).toBe(false);
+    expect(view.currentProject).toMatchObject({ slug: frontend[3]?.slug, status: 'in-progress' });
+    expect(view.projectsCompleted).toBe(3);
+  });
+
+  it('lists the path’s next projects not completed yet (up to 3), without the current one', () => {
+    expect(view.upcoming.map((p) => p.slug)).toEqual(frontend.slice(4, 7).map((p) => p.slug));
+    expect(view.upcoming.every((p) => p.status !== 'completed')).toBe(true);
+  });
+
+  it('recommends other paths than the current one', () => {
+    expect(view.bestPaths).toHaveLength(3);
+    expect(view.bestPaths.map((p) => p.slug)).not.toContain('frontend-development');
+  });
+
+  it('with no project in progress, the current project is the first one ready to start', () => {
+    const records = recordsFor('frontend-development', 2, -1);
+    const next = dashboardView(pathsFor(records), pathFor('frontend-development', records));
+    expect(next.currentProject).toMatchObject({ slug: frontend[2]?.slug, status: 'available' });
+  });
+
+  it('ignores a detail that is not the current path’s', () => {
+    const other = pathFor('backend-development', midwayRecords);
+    expect(dashboardView(paths, other)).toMatchObject({ currentProject: null, upcoming: [] });
+  });
+});
+
+describe('the dashboard of a learner who completed their path', () => {
+  const view = dashboardView(pathsFor(pathCompletedRecords), pathFor('frontend-development', pathCompletedRecords));
+
+  it('says the path is completed, with nothing left to do on it', () => {
+    expect(view.currentPath?.slug).toBe('frontend-development');
+    expect(view.pathCompleted).toBe(true);
+    expect(view.currentProject).toBeNull();
+    expect(view.upcoming).toEqual([]);
+    expect(view.projectsCompleted).toBe(projectsOf('frontend-development').length);
+    expect(view.bestPaths.map((p) => p.slug)).not.toContain('frontend-development');
+  });
+});
+
+describe('the rules', () => {
+  it('current path: the started, not completed path with the most progress; completed ones only when nothing else is open', () => {
+    const a = summary('a', { started: true, progress: progress(1, 40) });
+    const b = summary('b', { started: true, progress: progress(2, 60) });
+    const done = summary('done', { started: true, progress: progress(4, 100) });
+    const untouched = summary('untouched', { progress: progress(0, 0) });
+    expect(currentPathOf([a, done, b, untouched])?.id).toBe('b');
+    expect(currentPathOf([done, untouched])?.id).toBe('done');
+    expect(currentPathOf([untouched])).toBeNull();
+    // Every task ticked but the last project not submitted yet: not completed.
+    const ticked = summary('ticked', { started: true, progress: progress(3, 100) });
+    expect(currentPathOf([done, ticked])?.id).toBe('ticked');
+  });
+
+  it('current path ties: more projects completed first, then the catalogue’s order', () => {
+    const a = summary('a', { started: true, progress: progress(1, 50) });
+    const b = summary('b', { started: true, progress: progress(2, 50) });
+    const c = summary('c', { started: true, progress: progress(2, 50) });
+    expect(currentPathOf([a, b, c])?.id).toBe('b');
+  });
+
+  it('best paths: rated first, highest average, then most students; never a completed one', () => {
+    const rated = (average: number, students: number) => ({ rating: { average, count: 3 }, students });
+    const paths = [
+      summary('unrated-popular', { students: 900 }),
+      summary('good', rated(4.5, 10)),
+      summary('best', rated(4.9, 5)),
+      summary('good-popular', rated(4.5, 50)),
+      summary('completed', { ...rated(5, 100), started: true, progress: progress(4, 100) }),
+    ];
+    expect(bestPathsOf(paths).map((p) => p.id)).toEqual(['best', 'good-popular', 'good']);
+    expect(bestPathsOf(paths, ['best'], 5).map((p) => p.id)).toEqual(['good-popular', 'good', 'unrated-popular']);
+  });
+
+  it('totals: projects completed across paths, paths started and completed', () => {
+    expect(learnerTotals(pathsFor(midwayRecords))).toEqual({ projectsCompleted: 3, pathsStarted: 1, pathsCompleted: 0 });
+    expect(learnerTotals(pathsFor(newLearnerRecords))).toEqual({ projectsCompleted: 0, pathsStarted: 0, pathsCompleted: 0 });
+    expect(learnerTotals(pathsFor(pathCompletedRecords))).toMatchObject({ pathsStarted: 1, pathsCompleted: 1 });
+  });
+});

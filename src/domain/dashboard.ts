@@ -1,0 +1,106 @@
+/**
+ * What the dashboard shows, from the learning API's answers only (issue 10): the path list and,
+ * for the learner's current path, its detail. Nothing here is invented: XP, levels, streaks and
+ * the leaderboard are not computed yet, so they are not part of the view.
+ */
+import type { PathDetailView, PathProjectView, PathSummary } from './learningApi';
+
+/** Every project of the path is completed (a path without projects is never "completed"). */
+export const isPathCompleted = (path: PathSummary): boolean =>
+  path.progress.totalProjects > 0 && path.progress.completedProjects === path.progress.totalProjects;
+
+/**
+ * The path the learner is on: of the paths they started, the one not completed yet with the most
+ * progress (percent of tasks, then projects completed; a tie keeps the catalogue's order). When
+ * every started path is completed, the same rule picks among the completed ones, so the dashboard
+ * can congratulate. Null: nothing started (a new learner).
+ */
+export function currentPathOf(paths: readonly PathSummary[]): PathSummary | null {
+  const started = paths.filter((p) => p.started);
+  const open = started.filter((p) => !isPathCompleted(p));
+  const pool = open.length > 0 ? open : started;
+  let best: PathSummary | null = null;
+  for (const path of pool) {
+    if (
+      !best ||
+      path.progress.percent > best.progress.percent ||
+      (path.progress.percent === best.progress.percent && path.progress.completedProjects > best.progress.completedProjects)
+    ) {
+      best = path;
+    }
+  }
+  return best;
+}
+
+/**
+ * The best paths to start: rated paths first, by highest average, then most students (a tie keeps
+ * the catalogue's order). Paths in `exclude` (the current path) and paths the learner completed
+ * are left out: the card recommends what to do next.
+ */
+export function bestPathsOf(paths: readonly PathSummary[], exclude: readonly string[] = [], limit = 3): PathSummary[] {
+  return paths
+    .filter((p) => !exclude.includes(p.id) && !isPathCompleted(p))
+    .map((path, index) => ({ path, index }))
+    .sort(
+      (a, b) =>
+        Number(b.path.rating !== null) - Number(a.path.rating !== null) ||
+        (b.path.rating?.average ?? 0) - (a.path.rating?.average ?? 0) ||
+        b.path.students - a.path.students ||
+        a.index - b.index,
+    )
+    .slice(0, limit)
+    .map(({ path }) => path);
+}
+
+/** The learner's real figures so far, from the path list. */
+export type LearnerTotals = {
+  /** Projects completed across every path. */
+  projectsCompleted: number;
+  /** Paths with at least one project started. */
+  pathsStarted: number;
+  /** Paths with every project completed. */
+  pathsCompleted: number;
+};
+
+export function learnerTotals(paths: readonly PathSummary[]): LearnerTotals {
+  return {
+    projectsCompleted: paths.reduce((n, p) => n + p.progress.completedProjects, 0),
+    pathsStarted: paths.filter((p) => p.started).length,
+    pathsCompleted: paths.filter(isPathCompleted).length,
+  };
+}
+
+export type DashboardView = {
+  /** The path the learner is on (currentPathOf), null for a new learner. */
+  currentPath: PathSummary | null;
+  /** The current path has every project completed. */
+  pathCompleted: boolean;
+  /** Its first project in progress, else its first one ready to start; null when there is none. */
+  currentProject: PathProjectView | null;
+  /** The path's other projects not completed yet, in the path's order (up to 3). */
+  upcoming: PathProjectView[];
+  /** bestPathsOf(paths), leaving out the current path. */
+  bestPaths: PathSummary[];
+  projectsCompleted: number;
+};
+
+/**
+ * The dashboard from the path list and the current path's detail (`current`: the answer for
+ * currentPathOf(paths), or null when there is no current path or it could not be found).
+ */
+export function dashboardView(paths: readonly PathSummary[], current: PathDetailView | null): DashboardView {
+  const currentPath = currentPathOf(paths);
+  const detail = currentPath && current?.id === currentPath.id ? current : null;
+  const projects = detail ? detail.sections.flatMap((s) => s.projects) : [];
+  const currentProject =
+    projects.find((p) => p.status === 'in-progress') ?? projects.find((p) => p.status === 'available') ?? null;
+  const upcoming = projects.filter((p) => p.status !== 'completed' && p.id !== currentProject?.id).slice(0, 3);
+  return {
+    currentPath,
+    pathCompleted: currentPath ? isPathCompleted(currentPath) : false,
+    currentProject,
+    upcoming,
+    bestPaths: bestPathsOf(paths, currentPath ? [currentPath.id] : []),
+    projectsCompleted: learnerTotals(paths).projectsCompleted,
+  };
+}
