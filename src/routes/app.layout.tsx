@@ -1,14 +1,23 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
 import { authMutations } from '../api/auth';
+import { learningQueries } from '../api/learning';
 import { AppShell } from '../components/AppShell/AppShell';
 import { usePreferences } from '../stores/preferences';
 import { useSession } from '../stores/session';
+import { useFollowAccountDarkMode } from './useAccountDarkMode';
 import { useConfirmSession } from './useConfirmSession';
 
 /** The signed-in frame around every /app page: the sidebar (collapsed state remembered) and Sign Out. */
 export function AppLayoutRoute() {
   useConfirmSession();
+  // Once per session this device follows the account's Dark Mode (saved on any device).
+  const accountDarkMode = useQuery({
+    ...learningQueries.settings(),
+    select: (settings) => settings.preferences.darkMode,
+    refetchOnWindowFocus: false,
+  }).data;
+  useFollowAccountDarkMode(accountDarkMode);
   const user = useSession((s) => s.user);
   const collapsed = usePreferences((s) => s.sidebarCollapsed);
   const setCollapsed = usePreferences((s) => s.setSidebarCollapsed);

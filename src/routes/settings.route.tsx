@@ -1,52 +1,21 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { sampleQueries as learningQueries } from '../api/sample';
-import { notify } from '../components/ui/toaster';
-import { SettingsScreen, type SettingsScreenData } from '../screens/Settings/SettingsScreen';
+import { useQuery } from '@tanstack/react-query';
+import { learningQueries } from '../api/learning';
+import { SettingsScreen } from '../screens/Settings/SettingsScreen';
 import type { Remote } from '../screens/remote';
+import type { Settings } from '../domain/learningApi';
 import { usePreferences } from '../stores/preferences';
-import { useSession } from '../stores/session';
+import { useFollowAccountDarkMode } from './useAccountDarkMode';
 import { toRemote } from './useRemote';
+import { useSettingsActions } from './useSettingsActions';
 
-export const SETTINGS_SAVED = 'Settings saved';
-export const ACCOUNT_DELETION_UNAVAILABLE = 'Account deletion isn’t available yet. Contact support to delete your account.';
-
-/** The settings query's data after a Save in this visit. */
-type SavedSettings = SettingsScreenData & { savedProfile?: boolean };
-
-/** /app/settings: the profile starts from the signed-in learner; Dark Mode is the remembered colour mode. */
+/** /app/settings: the account's settings, saved to it (issue 10 §2). */
 export function SettingsRoute() {
-  const user = useSession((s) => s.user);
-  const colorMode = usePreferences((s) => s.colorMode);
+  // The form starts from the account as it is now, not from a copy cached earlier in the visit.
+  const query = useQuery({ ...learningQueries.settings(), refetchOnWindowFocus: false });
+  const settings: Remote<Settings> = query.isSuccess && !query.isFetchedAfterMount ? { status: 'loading' } : toRemote(query);
   const setColorMode = usePreferences((s) => s.setColorMode);
-  const queryClient = useQueryClient();
-  const query = useQuery(learningQueries.settings());
-  const remote = toRemote(query);
-  const saved = query.data as SavedSettings | undefined;
-  // Until settings have a server to live on, what Save keeps lasts for this visit (in the query cache).
-  const settings: Remote<SettingsScreenData> =
-    remote.status === 'ready' && user
-      ? {
-          status: 'ready',
-          data: {
-            ...remote.data,
-            profile: saved?.savedProfile ? saved.profile : { fullName: user.username, email: user.email },
-          },
-        }
-      : remote;
+  const actions = useSettingsActions();
+  useFollowAccountDarkMode(settings.status === 'ready' ? settings.data.preferences.darkMode : undefined);
 
-  return (
-    <SettingsScreen
-      settings={settings}
-      darkMode={colorMode === 'dark'}
-      onDarkModeChange={(on) => setColorMode(on ? 'dark' : 'light')}
-      onSave={({ profile, notifications, publicProfile }) => {
-        // Sample data for now (spec §3): keep the choices for this visit; no server call yet.
-        queryClient.setQueryData(learningQueries.settings().queryKey, (old) =>
-          old ? ({ ...old, notifications, publicProfile, profile, savedProfile: true } as SavedSettings) : old,
-        );
-        notify('success', SETTINGS_SAVED);
-      }}
-      onDeleteAccount={() => notify('info', ACCOUNT_DELETION_UNAVAILABLE)}
-    />
-  );
+  return <SettingsScreen settings={settings} onDarkModeChange={(on) => setColorMode(on ? 'dark' : 'light')} {...actions} />;
 }

@@ -13,6 +13,8 @@ export type Preferences = {
 type PreferenceActions = {
   setColorMode(mode: ColorMode): void;
   setSidebarCollapsed(collapsed: boolean): void;
+  /** The account's Dark Mode (saved from any device) wins over this device's colour mode. */
+  followAccountDarkMode(darkMode: boolean): void;
 };
 
 const defaults: Preferences = { colorMode: 'light', sidebarCollapsed: false };
@@ -30,6 +32,11 @@ export const usePreferences = create<Preferences & PreferenceActions>()(
       ...defaults,
       setColorMode: (colorMode) => set({ colorMode }),
       setSidebarCollapsed: (sidebarCollapsed) => set({ sidebarCollapsed }),
+      followAccountDarkMode: (darkMode) =>
+        set((state) => {
+          const colorMode: ColorMode = darkMode ? 'dark' : 'light';
+          return state.colorMode === colorMode ? state : { colorMode };
+        }),
     }),
     {
       name: PREFERENCES_STORAGE_KEY,

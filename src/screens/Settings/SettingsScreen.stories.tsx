@@ -1,50 +1,78 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { messages } from '../../api/client';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { profileMessages } from '../../domain/learning';
-import { sampleUser, settingsData } from '../../fixtures';
+import { accountMessages } from '../../domain/learningApi';
+import { customSettings, emailTakenMessage, sampleSettings, sampleUser, takenEmail } from '../../fixtures';
 import { applyColorMode } from '../../theme/colorMode';
-import { DELETE_ACCOUNT_WARNING, SettingsScreen, type SettingsScreenProps } from './SettingsScreen';
+import {
+  changePasswordMessages,
+  DELETE_ACCOUNT_WARNING,
+  DELETE_PASSWORD_REQUIRED,
+  SettingsScreen,
+  type SaveError,
+  type SettingsScreenProps,
+} from './SettingsScreen';
 
-/** Holds Dark Mode like the route and preferences store do, and applies it to the page at once. */
+/** Applies Dark Mode to the page at once, as the route does through the preferences store. */
 function WithColorMode(args: SettingsScreenProps) {
-  const [darkMode, setDarkMode] = useState(args.darkMode);
   return (
     <SettingsScreen
       {...args}
-      darkMode={darkMode}
       onDarkModeChange={(on) => {
         args.onDarkModeChange(on);
-        setDarkMode(on);
         applyColorMode(on ? 'dark' : 'light');
       }}
     />
   );
 }
 
+/** Answers Save Changes the way the API refused it, as the route hands its answer back. */
+function SaveRefused({ answer, ...args }: SettingsScreenProps & { answer: SaveError }) {
+  const [saveError, setSaveError] = useState<SaveError | null>(null);
+  return (
+    <WithColorMode
+      {...args}
+      saveError={saveError}
+      onSave={(changes) => {
+        args.onSave(changes);
+        setSaveError({ ...answer });
+      }}
+    />
+  );
+}
+
+const shell = (children: ReactNode) => (
+  <AppShell user={sampleUser} collapsed={false} onToggleCollapsed={fn()} onSignOut={fn()}>
+    {children}
+  </AppShell>
+);
+
 const meta = {
   title: 'Screens/Settings',
   component: SettingsScreen,
   parameters: { layout: 'fullscreen', route: '/app/settings' },
   args: {
-    settings: { status: 'ready', data: settingsData },
-    darkMode: false,
+    settings: { status: 'ready', data: sampleSettings },
     onDarkModeChange: fn(),
     onSave: fn(),
-    onDeleteAccount: fn(),
     isSaving: false,
+    saveError: null,
+    passwordChange: { status: 'idle' },
+    onChangePassword: fn(),
+    accountDeletion: { status: 'idle' },
+    onDeleteAccount: fn(),
   },
-  render: (args) => (
-    <AppShell user={sampleUser} collapsed={false} onToggleCollapsed={fn()} onSignOut={fn()}>
-      <WithColorMode {...args} />
-    </AppShell>
-  ),
+  render: (args) => shell(<WithColorMode {...args} />),
 } satisfies Meta<typeof SettingsScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 const toggle = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('checkbox', { name });
+const saveButton = (canvasElement: HTMLElement) => within(canvasElement).getByRole('button', { name: /Save Changes|Saving/ });
+const { notifications } = sampleSettings.preferences;
 
 export const Defaults: Story = {
   name: 'Saved settings',
@@ -54,16 +82,33 @@ export const Defaults: Story = {
     for (const name of ['Profile Settings', 'Notifications', 'Appearance', 'Privacy & Security']) {
       await expect(c.getByRole('heading', { level: 2, name })).toBeVisible();
     }
-    await expect(c.getByLabelText('Full Name')).toHaveValue('Ada Lovelace');
-    await expect(c.getByLabelText('Email')).toHaveValue('ada@example.com');
+    await expect(c.getByLabelText('Full Name')).toHaveValue(sampleSettings.profile.username);
+    await expect(c.getByLabelText('Email')).toHaveValue(sampleSettings.profile.email);
+    // The server's defaults (spec §4): email, push and newsletter on; the rest off.
     await expect(toggle(canvasElement, 'Email notifications')).toBeChecked();
     await expect(toggle(canvasElement, 'Push notifications')).toBeChecked();
     await expect(toggle(canvasElement, 'Product updates')).not.toBeChecked();
     await expect(toggle(canvasElement, 'Newsletter')).toBeChecked();
     await expect(toggle(canvasElement, 'Dark Mode')).not.toBeChecked();
     await expect(toggle(canvasElement, 'Public Profile')).not.toBeChecked();
+    await expect(c.getByRole('button', { name: 'Change Password' })).toBeVisible();
     await expect(c.getByRole('button', { name: 'Delete Account' })).toBeVisible();
     await expect(c.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+  },
+};
+
+export const CustomChoices: Story = {
+  name: 'Your own choices',
+  args: { settings: { status: 'ready', data: customSettings } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByLabelText('Full Name')).toHaveValue(customSettings.profile.username);
+    await expect(c.getByLabelText('Email')).toHaveValue(customSettings.profile.email);
+    await expect(toggle(canvasElement, 'Email notifications')).not.toBeChecked();
+    await expect(toggle(canvasElement, 'Push notifications')).toBeChecked();
+    await expect(toggle(canvasElement, 'Product updates')).toBeChecked();
+    await expect(toggle(canvasElement, 'Newsletter')).not.toBeChecked();
+    await expect(toggle(canvasElement, 'Public Profile')).toBeChecked();
   },
 };
 
@@ -71,78 +116,122 @@ export const Edited: Story = {
   name: 'Changes saved',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
+    // Nothing changed: the container is told so (it says there is nothing to save).
+    await userEvent.click(saveButton(canvasElement));
+    await expect(args.onSave).toHaveBeenLastCalledWith({});
+
     const name = c.getByLabelText('Full Name');
     await userEvent.clear(name);
-    await userEvent.type(name, 'Ada King');
+    await userEvent.type(name, ' Ada King ');
     await userEvent.click(toggle(canvasElement, 'Product updates'));
     await userEvent.click(toggle(canvasElement, 'Public Profile'));
     await expect(toggle(canvasElement, 'Product updates')).toBeChecked();
-    await userEvent.click(c.getByRole('button', { name: 'Save Changes' }));
-    await expect(args.onSave).toHaveBeenCalledOnce();
-    await expect(args.onSave).toHaveBeenCalledWith({
-      profile: { fullName: 'Ada King', email: 'ada@example.com' },
-      notifications: { email: true, push: true, updates: true, newsletter: true },
-      publicProfile: true,
+    await userEvent.click(saveButton(canvasElement));
+    await expect(args.onSave).toHaveBeenLastCalledWith({
+      profile: { username: 'Ada King', email: sampleSettings.profile.email },
+      preferences: { notifications: { ...notifications, updates: true }, darkMode: false, publicProfile: true },
     });
     await expect(args.onDarkModeChange).not.toHaveBeenCalled();
   },
 };
 
-export const Invalid: Story = {
-  name: 'Invalid name and email',
+export const PreferencesOnly: Story = {
+  name: 'Only a notification changed',
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(toggle(canvasElement, 'Newsletter'));
+    await userEvent.click(saveButton(canvasElement));
+    // The profile did not change, so it is not sent again.
+    await expect(args.onSave).toHaveBeenCalledOnce();
+    await expect(args.onSave).toHaveBeenCalledWith({
+      preferences: { notifications: { ...notifications, newsletter: false }, darkMode: false, publicProfile: false },
+    });
+  },
+};
+
+export const Saving: Story = {
+  name: 'Saving changes',
+  args: { isSaving: true },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const name = c.getByLabelText('Full Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ada King');
+    await userEvent.click(toggle(canvasElement, 'Product updates'));
+    const button = saveButton(canvasElement);
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveTextContent('Saving…');
+    await userEvent.click(button);
+    await expect(args.onSave).not.toHaveBeenCalled();
+    // What the learner typed stays while the API answers.
+    await expect(name).toHaveValue('Ada King');
+    await expect(toggle(canvasElement, 'Product updates')).toBeChecked();
+  },
+};
+
+export const EmailTaken: Story = {
+  name: 'Email already taken',
+  render: (args) => shell(<SaveRefused {...args} answer={{ message: emailTakenMessage, field: 'email' }} />),
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
     const email = c.getByLabelText('Email');
-    const save = c.getByRole('button', { name: 'Save Changes' });
+    await userEvent.clear(email);
+    await userEvent.type(email, takenEmail);
+    await userEvent.click(toggle(canvasElement, 'Newsletter'));
+    await userEvent.click(saveButton(canvasElement));
+    await expect(args.onSave).toHaveBeenCalledOnce();
+    // The API's message, at the field it is about, and nothing the learner typed is lost.
+    await expect(await c.findByText(emailTakenMessage)).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(email).toHaveFocus());
+    await expect(email).toHaveValue(takenEmail);
+    await expect(toggle(canvasElement, 'Newsletter')).not.toBeChecked();
+    await expect(c.getByLabelText('Full Name')).not.toHaveAttribute('aria-invalid');
+  },
+};
+
+export const SaveFailed: Story = {
+  name: 'Could not save',
+  args: { saveError: { message: messages.unreachable } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText(messages.unreachable)).toBeVisible();
+    await expect(c.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+    await expect(c.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+  },
+};
+
+export const NameRequired: Story = {
+  name: 'Full name missing',
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const name = c.getByLabelText('Full Name');
     await userEvent.click(toggle(canvasElement, 'Newsletter'));
     await userEvent.clear(name);
-    await userEvent.click(save);
+    await userEvent.type(name, '   ');
+    await userEvent.click(saveButton(canvasElement));
     await expect(c.getByText(profileMessages.fullNameRequired)).toBeVisible();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expect(name).toHaveFocus();
     await expect(args.onSave).not.toHaveBeenCalled();
+    await expect(toggle(canvasElement, 'Newsletter')).not.toBeChecked();
+  },
+};
 
-    await userEvent.type(name, 'Ada');
-    await expect(c.queryByText(profileMessages.fullNameRequired)).not.toBeInTheDocument();
+export const InvalidEmail: Story = {
+  name: 'Email not valid',
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const name = c.getByLabelText('Full Name');
+    const email = c.getByLabelText('Email');
     await userEvent.clear(email);
     await userEvent.type(email, 'ada@example');
-    await userEvent.click(save);
+    await userEvent.click(saveButton(canvasElement));
     await expect(c.getByText(profileMessages.invalidEmail)).toBeVisible();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toHaveFocus();
     await expect(name).not.toHaveAttribute('aria-invalid');
     await expect(args.onSave).not.toHaveBeenCalled();
-    // Nothing typed is lost.
-    await expect(name).toHaveValue('Ada');
     await expect(email).toHaveValue('ada@example');
-    await expect(toggle(canvasElement, 'Newsletter')).not.toBeChecked();
-  },
-};
-
-export const DeleteAccountDialog: Story = {
-  name: 'Delete account dialog',
-  play: async ({ canvasElement, args }) => {
-    const c = within(canvasElement);
-    const trigger = c.getByRole('button', { name: 'Delete Account' });
-    await userEvent.click(trigger);
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
-    await expect(within(dialog).getByText(DELETE_ACCOUNT_WARNING)).toBeVisible();
-    await expect(within(dialog).getByRole('button', { name: 'Delete account' })).toBeVisible();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-    await expect(args.onDeleteAccount).not.toHaveBeenCalled();
-    await waitFor(() => expect(trigger).toHaveFocus());
-
-    // Confirming hands over to the container and closes the dialog.
-    await userEvent.click(trigger);
-    await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete account' }));
-    await expect(args.onDeleteAccount).toHaveBeenCalledOnce();
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
-
-    // Open again for the screenshot.
-    await userEvent.click(trigger);
-    await screen.findByRole('alertdialog');
   },
 };
 
@@ -151,17 +240,216 @@ export const DarkModeToggle: Story = {
   play: async ({ canvasElement, args }) => {
     const darkMode = toggle(canvasElement, 'Dark Mode');
     await userEvent.click(darkMode);
+    // Applied at once, before any Save...
     await expect(args.onDarkModeChange).toHaveBeenCalledWith(true);
     await expect(darkMode).toBeChecked();
     await expect(document.documentElement).toHaveClass('dark');
     await expect(args.onSave).not.toHaveBeenCalled();
+    // ...and kept for the account with the other preferences.
+    await userEvent.click(saveButton(canvasElement));
+    await expect(args.onSave).toHaveBeenCalledWith({ preferences: { ...sampleSettings.preferences, darkMode: true } });
   },
 };
+
+// ---------------------------------------------------------------------------------------------
+// Change Password
+// ---------------------------------------------------------------------------------------------
+
+async function openChangePassword(canvasElement: HTMLElement) {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Change Password' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Change your password' }));
+  return {
+    dialog,
+    current: dialog.getByLabelText('Current password'),
+    next: dialog.getByLabelText('New password'),
+    confirm: dialog.getByLabelText('Confirm new password'),
+    submit: dialog.getByRole('button', { name: /Change Password|Changing/ }),
+  };
+}
+
+export const ChangePasswordDialog: Story = {
+  name: 'Change password dialog',
+  play: async ({ canvasElement, args }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'Change Password' });
+    let form = await openChangePassword(canvasElement);
+    await waitFor(() => expect(form.current).toHaveFocus());
+    await userEvent.type(form.current, 'old-secret');
+    await userEvent.click(form.dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change your password' })).not.toBeInTheDocument());
+    await waitFor(() => expect(trigger).toHaveFocus());
+    await expect(args.onChangePassword).not.toHaveBeenCalled();
+
+    // Opened again, it starts empty; empty fields are named before anything is sent.
+    form = await openChangePassword(canvasElement);
+    await expect(form.current).toHaveValue('');
+    await userEvent.click(form.submit);
+    await expect(form.dialog.getByText(changePasswordMessages.required)).toBeVisible();
+    for (const field of [form.current, form.next, form.confirm]) await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onChangePassword).not.toHaveBeenCalled();
+
+    await userEvent.type(form.current, 'old-secret');
+    await userEvent.type(form.next, 'new-secret-1');
+    await userEvent.type(form.confirm, 'new-secret-1');
+    await userEvent.click(form.submit);
+    await expect(args.onChangePassword).toHaveBeenCalledOnce();
+    await expect(args.onChangePassword).toHaveBeenCalledWith({ currentPassword: 'old-secret', newPassword: 'new-secret-1' });
+    // The dialog's form is its own: submitting it saves no settings.
+    await expect(args.onSave).not.toHaveBeenCalled();
+    await expect(form.dialog.queryByText(changePasswordMessages.required)).not.toBeInTheDocument();
+  },
+};
+
+export const PasswordsDoNotMatch: Story = {
+  name: 'New passwords do not match',
+  play: async ({ canvasElement, args }) => {
+    const form = await openChangePassword(canvasElement);
+    await userEvent.type(form.current, 'old-secret');
+    await userEvent.type(form.next, 'new-secret-1');
+    await userEvent.type(form.confirm, 'new-secret-2');
+    await userEvent.click(form.submit);
+    await expect(form.dialog.getByText(changePasswordMessages.mismatch)).toBeVisible();
+    await expect(form.confirm).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.confirm).toHaveFocus();
+    await expect(form.next).not.toHaveAttribute('aria-invalid');
+    await expect(args.onChangePassword).not.toHaveBeenCalled();
+  },
+};
+
+export const WrongCurrentPassword: Story = {
+  name: 'Wrong current password',
+  args: { passwordChange: { status: 'error', message: accountMessages.wrongPassword } },
+  play: async ({ canvasElement, args }) => {
+    const form = await openChangePassword(canvasElement);
+    // An earlier answer is not shown in a dialog that has not asked yet.
+    await expect(form.dialog.queryByText(accountMessages.wrongPassword)).not.toBeInTheDocument();
+    await userEvent.type(form.current, 'not-my-password');
+    await userEvent.type(form.next, 'new-secret-1');
+    await userEvent.type(form.confirm, 'new-secret-1');
+    await userEvent.click(form.submit);
+    await expect(args.onChangePassword).toHaveBeenCalledOnce();
+    await expect(form.dialog.getByText(accountMessages.wrongPassword)).toBeVisible();
+    await expect(form.current).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(form.current).toHaveFocus());
+    await expect(form.next).toHaveValue('new-secret-1');
+  },
+};
+
+export const ChangingPassword: Story = {
+  name: 'Changing password',
+  args: { passwordChange: { status: 'pending' } },
+  play: async ({ canvasElement, args }) => {
+    const form = await openChangePassword(canvasElement);
+    await userEvent.type(form.current, 'old-secret');
+    await userEvent.type(form.next, 'new-secret-1');
+    await userEvent.type(form.confirm, 'new-secret-1');
+    await expect(form.submit).toBeDisabled();
+    await expect(form.submit).toHaveTextContent('Changing…');
+    await expect(form.dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    await expect(screen.getByRole('dialog', { name: 'Change your password' })).toBeVisible();
+    await expect(args.onChangePassword).not.toHaveBeenCalled();
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Delete Account
+// ---------------------------------------------------------------------------------------------
+
+async function openDeleteAccount(canvasElement: HTMLElement) {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Delete Account' }));
+  const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete your account?' }));
+  return {
+    dialog,
+    password: dialog.getByLabelText('Password'),
+    cancel: dialog.getByRole('button', { name: 'Cancel' }),
+    submit: dialog.getByRole('button', { name: /Delete account|Deleting/ }),
+  };
+}
+
+export const DeleteAccountDialog: Story = {
+  name: 'Delete account dialog',
+  play: async ({ canvasElement, args }) => {
+    const trigger = within(canvasElement).getByRole('button', { name: 'Delete Account' });
+    let form = await openDeleteAccount(canvasElement);
+    await expect(form.dialog.getByText(DELETE_ACCOUNT_WARNING)).toBeVisible();
+    // The safe choice has focus first.
+    await waitFor(() => expect(form.cancel).toHaveFocus());
+    await userEvent.click(form.cancel);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(trigger).toHaveFocus());
+    await expect(args.onDeleteAccount).not.toHaveBeenCalled();
+
+    form = await openDeleteAccount(canvasElement);
+    await userEvent.type(form.password, 'correct-horse');
+    await userEvent.click(form.submit);
+    await expect(args.onDeleteAccount).toHaveBeenCalledOnce();
+    await expect(args.onDeleteAccount).toHaveBeenCalledWith({ password: 'correct-horse' });
+    await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};
+
+export const DeletePasswordMissing: Story = {
+  name: 'Delete without a password',
+  play: async ({ canvasElement, args }) => {
+    const form = await openDeleteAccount(canvasElement);
+    await userEvent.click(form.submit);
+    await expect(form.dialog.getByText(DELETE_PASSWORD_REQUIRED)).toBeVisible();
+    await expect(form.password).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.password).toHaveFocus();
+    await expect(args.onDeleteAccount).not.toHaveBeenCalled();
+  },
+};
+
+export const DeleteWrongPassword: Story = {
+  name: 'Wrong password when deleting',
+  args: { accountDeletion: { status: 'error', message: accountMessages.wrongPassword } },
+  play: async ({ canvasElement, args }) => {
+    const form = await openDeleteAccount(canvasElement);
+    await expect(form.dialog.queryByText(accountMessages.wrongPassword)).not.toBeInTheDocument();
+    await userEvent.type(form.password, 'not-my-password');
+    await userEvent.click(form.submit);
+    await expect(args.onDeleteAccount).toHaveBeenCalledOnce();
+    await expect(form.dialog.getByText(accountMessages.wrongPassword)).toBeVisible();
+    await expect(form.password).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(form.password).toHaveFocus());
+  },
+};
+
+export const Deleting: Story = {
+  name: 'Deleting account',
+  args: { accountDeletion: { status: 'pending' } },
+  play: async ({ canvasElement, args }) => {
+    const form = await openDeleteAccount(canvasElement);
+    await userEvent.type(form.password, 'correct-horse');
+    await expect(form.submit).toBeDisabled();
+    await expect(form.submit).toHaveTextContent('Deleting…');
+    await expect(form.cancel).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    await expect(screen.getByRole('alertdialog')).toBeVisible();
+    await expect(args.onDeleteAccount).not.toHaveBeenCalled();
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Loading and failure
+// ---------------------------------------------------------------------------------------------
 
 export const Loading: Story = {
   args: { settings: { status: 'loading' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading settings' })).toBeInTheDocument();
+    await expect(within(canvasElement).queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
   },
 };
 
+export const LoadFailed: Story = {
+  name: 'Settings could not load',
+  args: { settings: { status: 'error', message: messages.unreachable, onRetry: fn() } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText(messages.unreachable)).toBeVisible();
+    await expect(c.queryByLabelText('Full Name')).not.toBeInTheDocument();
+    await userEvent.click(c.getByRole('button', { name: 'Try again' }));
+    if (args.settings.status === 'error') await expect(args.settings.onRetry).toHaveBeenCalledOnce();
+  },
+};

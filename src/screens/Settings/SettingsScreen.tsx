@@ -1,246 +1,194 @@
-import { useRef, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  Field,
-  Flex,
-  HStack,
-  Heading,
-  Input,
-  Portal,
-  SimpleGrid,
-  Stack,
-  StackSeparator,
-  Text,
-} from '@chakra-ui/react';
-import { Bell, Palette, Save, ShieldCheck, Trash2, UserRound } from 'lucide-react';
-import {
-  profileMessages,
-  validateProfile,
-  type NotificationPreferences,
-  type ProfileSettings,
-  type SettingsData,
-} from '../../domain/learning';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, StackSeparator, Text } from '@chakra-ui/react';
+import { Bell, Palette, Save, ShieldCheck, UserRound } from 'lucide-react';
+import { FormError } from '../../components/AuthLayout/AuthFormParts';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
+import { TitledCard } from '../../components/TitledCard/TitledCard';
+import { profileMessages, validateProfile } from '../../domain/learning';
+import type { Preferences, Settings } from '../../domain/learningApi';
 import type { Remote } from '../remote';
-import { SettingsSection } from './parts/SettingsSection';
+import { idle, type ActionState } from './parts/actionState';
+import { ChangePasswordDialog } from './parts/ChangePasswordDialog';
+import { DeleteAccountDialog } from './parts/DeleteAccountDialog';
+import { settingsChanges, type SettingsChanges, type SettingsValues } from './parts/settingsChanges';
 import { SwitchRow } from './parts/SwitchRow';
 
-export type SettingsValues = {
-  profile: ProfileSettings;
-  notifications: NotificationPreferences;
-  publicProfile: boolean;
-};
+export type { ActionState } from './parts/actionState';
+export type { SettingsChanges } from './parts/settingsChanges';
+export { DELETE_ACCOUNT_WARNING, DELETE_PASSWORD_REQUIRED } from './parts/DeleteAccountDialog';
+export { changePasswordMessages } from './parts/validateChangePassword';
 
-/** What the screen starts from; `publicProfile` defaults to off (private) when unknown. */
-export type SettingsScreenData = SettingsData & { publicProfile?: boolean };
+type ProfileField = keyof SettingsValues['profile'];
+
+/** Why the last Save failed (the API's message), and the field it is about, if one. */
+export type SaveError = { message: string; field?: ProfileField };
 
 export type SettingsScreenProps = {
-  settings: Remote<SettingsScreenData>;
-  /** The app's colour mode; the switch applies at once, apart from Save Changes. */
-  darkMode: boolean;
+  /** The account's settings as saved. */
+  settings: Remote<Settings>;
+  /** Dark Mode applies to this device at once; Save Changes keeps it for the account. */
   onDarkModeChange(on: boolean): void;
-  onSave(values: SettingsValues): void;
-  onDeleteAccount(): void;
+  /** Only what differs from `settings` (empty: nothing to save). */
+  onSave(changes: SettingsChanges): void;
   isSaving?: boolean;
+  saveError?: SaveError | null;
+  passwordChange?: ActionState;
+  onChangePassword(values: { currentPassword: string; newPassword: string }): void;
+  accountDeletion?: ActionState;
+  onDeleteAccount(values: { password: string }): void;
 };
 
-export const DELETE_ACCOUNT_WARNING =
-  'This permanently deletes your account, your progress, XP and badges. This cannot be undone.';
-
-const notificationRows: { key: keyof NotificationPreferences; label: string; description: string }[] = [
+const notificationRows: { key: keyof Preferences['notifications']; label: string; description: string }[] = [
   { key: 'email', label: 'Email notifications', description: 'Project feedback and reminders by email.' },
   { key: 'push', label: 'Push notifications', description: 'Alerts in your browser while you learn.' },
   { key: 'updates', label: 'Product updates', description: 'News about new paths and features.' },
   { key: 'newsletter', label: 'Newsletter', description: 'A monthly round-up of tips and learner stories.' },
 ];
 
-type FieldErrors = Partial<Record<keyof ProfileSettings, string>>;
-
-function DeleteAccount({ onDeleteAccount }: { onDeleteAccount(): void }) {
-  const [open, setOpen] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  return (
-    <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'center' }} gap="3" py="3">
-      <Stack gap="0.5">
-        <Text fontWeight="medium" fontSize="sm" color="fg">
-          Delete Account
-        </Text>
-        <Text color="fg.muted" fontSize="sm">
-          Remove your account and everything you’ve earned.
-        </Text>
-      </Stack>
-      <Dialog.Root
-        role="alertdialog"
-        open={open}
-        onOpenChange={(details) => setOpen(details.open)}
-        initialFocusEl={() => cancelRef.current}
-        placement="center"
-      >
-        <Dialog.Trigger asChild>
-          <Button type="button" colorPalette="red" variant="outline" size="sm" flexShrink={0} color="red.fg" borderColor="red.fg">
-            <Trash2 aria-hidden="true" /> Delete Account
-          </Button>
-        </Dialog.Trigger>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Delete your account?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Dialog.Description color="fg.muted">{DELETE_ACCOUNT_WARNING}</Dialog.Description>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button ref={cancelRef} variant="outline" colorPalette="gray">
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  colorPalette="red"
-                  _hover={{ bg: 'red.700' }}
-                  onClick={() => {
-                    onDeleteAccount();
-                    setOpen(false);
-                  }}
-                >
-                  Delete account
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
-    </Flex>
-  );
-}
-
 function SettingsForm({
-  initial,
-  darkMode,
+  saved,
   onDarkModeChange,
   onSave,
-  onDeleteAccount,
   isSaving = false,
-}: Omit<SettingsScreenProps, 'settings'> & { initial: SettingsScreenData }) {
-  const [profile, setProfile] = useState<ProfileSettings>(initial.profile);
-  const [notifications, setNotifications] = useState<NotificationPreferences>(initial.notifications);
-  const [publicProfile, setPublicProfile] = useState(initial.publicProfile ?? false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const fullNameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
+  saveError = null,
+  passwordChange = idle,
+  onChangePassword,
+  accountDeletion = idle,
+  onDeleteAccount,
+}: Omit<SettingsScreenProps, 'settings'> & { saved: Settings }) {
+  // The form starts from the account once; what the learner types stays until they change it.
+  const [profile, setProfile] = useState(saved.profile);
+  const [preferences, setPreferences] = useState(saved.preferences);
+  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
+  // The API's error the learner has since edited the field of (it no longer describes the field).
+  const [dismissed, setDismissed] = useState<SaveError | null>(null);
+  const inputs = useRef<Partial<Record<ProfileField, HTMLInputElement | null>>>({});
+  const saveErrorId = useId();
 
-  const editProfile = (key: keyof ProfileSettings, value: string) => {
-    setProfile((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
+  const serverError = saveError && saveError !== dismissed ? saveError : null;
+  const fieldError = (field: ProfileField) => errors[field] ?? (serverError?.field === field ? serverError.message : undefined);
+  const formError = serverError && !serverError.field ? serverError.message : null;
+
+  // The API refused a field (e.g. an email another account has): back to it, with its message.
+  useEffect(() => {
+    if (saveError?.field) inputs.current[saveError.field]?.focus();
+  }, [saveError]);
+
+  const editProfile = (field: ProfileField, value: string) => {
+    setProfile((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    if (saveError?.field === field) setDismissed(saveError);
   };
+  const setNotification = (key: keyof Preferences['notifications'], on: boolean) =>
+    setPreferences((current) => ({ ...current, notifications: { ...current.notifications, [key]: on } }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const message = validateProfile(profile);
-    if (message === profileMessages.fullNameRequired) {
-      setErrors({ fullName: message });
-      fullNameRef.current?.focus();
-      return;
-    }
+    if (isSaving) return;
+    const message = validateProfile({ fullName: profile.username, email: profile.email });
     if (message !== null) {
-      setErrors({ email: message });
-      emailRef.current?.focus();
+      const field: ProfileField = message === profileMessages.fullNameRequired ? 'username' : 'email';
+      setErrors({ [field]: message });
+      inputs.current[field]?.focus();
       return;
     }
     setErrors({});
-    onSave({
-      profile: { fullName: profile.fullName.trim(), email: profile.email.trim() },
-      notifications,
-      publicProfile,
-    });
+    onSave(settingsChanges(saved, { profile, preferences }));
   };
+
+  const profileFields: { field: ProfileField; label: string; type: string; autoComplete: string }[] = [
+    { field: 'username', label: 'Full Name', type: 'text', autoComplete: 'name' },
+    { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  ];
 
   return (
     <Stack asChild gap={{ base: '5', md: '6' }}>
-      <form noValidate onSubmit={submit}>
-        <SettingsSection title="Profile Settings" description="How you appear on PathForge." icon={UserRound}>
+      <form noValidate onSubmit={submit} aria-label="Settings">
+        <TitledCard title="Profile Settings" description="How you appear on PathForge." icon={<UserRound />}>
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-            <Field.Root invalid={Boolean(errors.fullName)}>
-              <Field.Label>Full Name</Field.Label>
-              <Input
-                ref={fullNameRef}
-                name="fullName"
-                autoComplete="name"
-                value={profile.fullName}
-                onChange={(event) => editProfile('fullName', event.target.value)}
-              />
-              <Field.ErrorText color="red.fg">{errors.fullName}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root invalid={Boolean(errors.email)}>
-              <Field.Label>Email</Field.Label>
-              <Input
-                ref={emailRef}
-                name="email"
-                type="email"
-                autoComplete="email"
-                value={profile.email}
-                onChange={(event) => editProfile('email', event.target.value)}
-              />
-              <Field.ErrorText color="red.fg">{errors.email}</Field.ErrorText>
-            </Field.Root>
+            {profileFields.map(({ field, label, type, autoComplete }) => (
+              <Field.Root key={field} invalid={Boolean(fieldError(field))}>
+                <Field.Label>{label}</Field.Label>
+                <Input
+                  ref={(element) => {
+                    inputs.current[field] = element;
+                  }}
+                  name={field}
+                  type={type}
+                  autoComplete={autoComplete}
+                  value={profile[field]}
+                  onChange={(event) => editProfile(field, event.target.value)}
+                />
+                <Field.ErrorText color="red.fg">{fieldError(field)}</Field.ErrorText>
+              </Field.Root>
+            ))}
           </SimpleGrid>
-        </SettingsSection>
+        </TitledCard>
 
-        <SettingsSection title="Notifications" description="Choose what we send you." icon={Bell}>
+        <TitledCard
+          title="Notifications"
+          description="Choose what we may send you. PathForge sends none of these yet; your choices are kept for when it does."
+          icon={<Bell />}
+        >
           <Stack gap="0" separator={<StackSeparator borderColor="border" />}>
             {notificationRows.map((row) => (
               <SwitchRow
                 key={row.key}
                 label={row.label}
                 description={row.description}
-                checked={notifications[row.key]}
-                onCheckedChange={(checked) => setNotifications((current) => ({ ...current, [row.key]: checked }))}
+                checked={preferences.notifications[row.key]}
+                onCheckedChange={(on) => setNotification(row.key, on)}
               />
             ))}
           </Stack>
-        </SettingsSection>
+        </TitledCard>
 
-        <SettingsSection title="Appearance" description="Make PathForge comfortable for your eyes." icon={Palette}>
+        <TitledCard title="Appearance" description="Make PathForge comfortable for your eyes." icon={<Palette />}>
           <SwitchRow
             label="Dark Mode"
-            description="Use a dark colour scheme on this device. Applies straight away."
-            checked={darkMode}
-            onCheckedChange={onDarkModeChange}
+            description="Applies on this device straight away. Save Changes keeps it for your account on every device."
+            checked={preferences.darkMode}
+            onCheckedChange={(on) => {
+              setPreferences((current) => ({ ...current, darkMode: on }));
+              onDarkModeChange(on);
+            }}
           />
-        </SettingsSection>
+        </TitledCard>
 
-        <SettingsSection title="Privacy & Security" description="Control who sees your profile." icon={ShieldCheck}>
+        <TitledCard title="Privacy & Security" description="Your profile, your password and your account." icon={<ShieldCheck />}>
           <Stack gap="0" separator={<StackSeparator borderColor="border" />}>
             <SwitchRow
               label="Public Profile"
-              description="Let other learners see your profile, XP and badges."
-              checked={publicProfile}
-              onCheckedChange={setPublicProfile}
+              description="Let other learners see your name and progress. No profiles are shown to others yet."
+              checked={preferences.publicProfile}
+              onCheckedChange={(on) => setPreferences((current) => ({ ...current, publicProfile: on }))}
             />
-            <DeleteAccount onDeleteAccount={onDeleteAccount} />
+            <ChangePasswordDialog state={passwordChange} onChangePassword={onChangePassword} />
+            <DeleteAccountDialog state={accountDeletion} onDeleteAccount={onDeleteAccount} />
           </Stack>
-        </SettingsSection>
+        </TitledCard>
 
-        <HStack justify="flex-end">
+        <Flex direction={{ base: 'column', sm: 'row' }} justify="flex-end" align={{ base: 'stretch', sm: 'center' }} gap="3">
+          <Box role="alert" flex="1">
+            <FormError id={saveErrorId} message={formError} />
+          </Box>
           <Button
             type="submit"
             colorPalette="brand"
             loading={isSaving}
             loadingText="Saving…"
-            w={{ base: 'full', sm: 'auto' }}
+            aria-describedby={formError ? saveErrorId : undefined}
+            flexShrink={0}
           >
             <Save aria-hidden="true" /> Save Changes
           </Button>
-        </HStack>
+        </Flex>
       </form>
     </Stack>
   );
 }
 
-/** Settings (spec §2): profile, notifications, appearance, privacy, and Save Changes. */
+/** Settings (issue 10 §2): the account's profile and preferences, saved to it; password; deletion. */
 export function SettingsScreen({ settings, ...rest }: SettingsScreenProps) {
   return (
     <Stack gap={{ base: '6', md: '8' }} maxW="4xl">
@@ -251,7 +199,7 @@ export function SettingsScreen({ settings, ...rest }: SettingsScreenProps) {
         <Text color="fg.muted">Manage your profile, notifications and account.</Text>
       </Stack>
       <RemoteView remote={settings} loadingLabel="Loading settings">
-        {(data) => <SettingsForm initial={data} {...rest} />}
+        {(data) => <SettingsForm saved={data} {...rest} />}
       </RemoteView>
     </Stack>
   );

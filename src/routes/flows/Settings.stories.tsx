@@ -1,0 +1,168 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { http, HttpResponse } from 'msw';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { accountMessages } from '../../domain/learningApi';
+import { darkModeSettings, emailTakenMessage, takenEmail } from '../../fixtures/settings';
+import { authHandlers, samplePassword, sampleToken } from '../../fixtures/msw/auth';
+import { learningHandlers } from '../../fixtures/msw/learning';
+import { sampleUser } from '../../fixtures/user';
+import { usePreferences } from '../../stores/preferences';
+import { useSession } from '../../stores/session';
+import { AppFlow } from './AppFlow';
+
+/**
+ * Settings through the real route table, container and stores, with MSW answering as the API
+ * does: what is saved, what the API refuses, and where the learner ends up. The screen's own
+ * states are in Screens/Settings.
+ */
+const meta = {
+  title: 'Flows/Settings',
+  component: AppFlow,
+  // No docs page: each story runs the whole app with the one session store.
+  tags: ['!autodocs'],
+  parameters: { ownRouter: true, layout: 'fullscreen' },
+  args: { initialPath: '/app/settings' },
+  beforeEach: () => {
+    useSession.getState().signedIn(sampleUser, sampleToken);
+    usePreferences.setState({ colorMode: 'light' });
+  },
+} satisfies Meta<typeof AppFlow>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A fresh in-memory API per story (the handlers keep what they are told). */
+const api = (options?: Parameters<typeof learningHandlers>[0]) => [...authHandlers, ...learningHandlers(options)];
+
+async function toast(text: string | RegExp) {
+  const element = await screen.findByRole('status', { name: text }, { timeout: 5000 });
+  await waitFor(() => expect(element).toBeVisible());
+  return element;
+}
+
+const form = async () => {
+  const name = await screen.findByLabelText('Full Name', {}, { timeout: 5000 });
+  return { name, email: screen.getByLabelText('Email'), save: screen.getByRole('button', { name: 'Save Changes' }) };
+};
+
+export const Saved: Story = {
+  name: 'Settings saved',
+  parameters: { msw: api() },
+  play: async () => {
+    const { name, save } = await form();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Ada King');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Newsletter' }));
+    await userEvent.click(save);
+    await expect(await toast('Settings saved')).toBeVisible();
+    // The sidebar shows the new name at once.
+    await waitFor(() => expect(screen.getByText('Ada King')).toBeVisible());
+    await expect(useSession.getState().user).toMatchObject({ username: 'Ada King', email: sampleUser.email });
+    await expect(screen.getByRole('checkbox', { name: 'Newsletter' })).not.toBeChecked();
+  },
+};
+
+export const NothingChanged: Story = {
+  name: 'Nothing to save',
+  parameters: { msw: api() },
+  play: async () => {
+    const { save } = await form();
+    await userEvent.click(save);
+    await expect(await toast('There are no changes to save.')).toBeVisible();
+  },
+};
+
+export const EmailTaken: Story = {
+  name: 'Email already taken',
+  parameters: {
+    msw: [
+      http.put('*/account/profile', async ({ request }) => {
+        const { email } = (await request.json()) as { email: string };
+        if (email === takenEmail) return HttpResponse.json({ message: emailTakenMessage }, { status: 409 });
+        return undefined;
+      }),
+      ...api(),
+    ],
+  },
+  play: async () => {
+    const { email, save } = await form();
+    await userEvent.clear(email);
+    await userEvent.type(email, takenEmail);
+    await userEvent.click(save);
+    await expect(await screen.findByText(emailTakenMessage)).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveValue(takenEmail);
+    await expect(screen.queryByRole('status', { name: 'Settings saved' })).not.toBeInTheDocument();
+    await expect(useSession.getState().user?.email).toBe(sampleUser.email);
+  },
+};
+
+export const AccountDarkMode: Story = {
+  name: 'Dark mode from the account',
+  parameters: { msw: api({ settings: darkModeSettings }) },
+  play: async () => {
+    await form();
+    // Saved on another device: this one follows once the account's settings are in.
+    await waitFor(() => expect(usePreferences.getState().colorMode).toBe('dark'));
+    await expect(screen.getByRole('checkbox', { name: 'Dark Mode' })).toBeChecked();
+  },
+};
+
+export const AccountDarkModeElsewhere: Story = {
+  name: 'Dark mode from the account on any page',
+  // Any page of the app area (here XP & Badges, whose screenshots are its own stories').
+  args: { initialPath: '/app/xp-badges' },
+  parameters: { msw: api({ settings: darkModeSettings }), screenshot: { disable: true } },
+  play: async () => {
+    await screen.findByRole('heading', { level: 1 }, { timeout: 5000 });
+    await waitFor(() => expect(usePreferences.getState().colorMode).toBe('dark'));
+  },
+};
+
+export const PasswordChanged: Story = {
+  name: 'Password changed',
+  parameters: { msw: api() },
+  play: async () => {
+    await form();
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change your password' }));
+    await userEvent.type(dialog.getByLabelText('Current password'), 'not-my-password');
+    await userEvent.type(dialog.getByLabelText('New password'), 'new-secret-1');
+    await userEvent.type(dialog.getByLabelText('Confirm new password'), 'new-secret-1');
+    await userEvent.click(dialog.getByRole('button', { name: 'Change Password' }));
+    await expect(await dialog.findByText(accountMessages.wrongPassword)).toBeVisible();
+
+    await userEvent.clear(dialog.getByLabelText('Current password'));
+    await userEvent.type(dialog.getByLabelText('Current password'), samplePassword);
+    await userEvent.click(dialog.getByRole('button', { name: 'Change Password' }));
+    await expect(await toast(accountMessages.passwordChanged)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change your password' })).not.toBeInTheDocument());
+    await expect(useSession.getState().token).toBe(sampleToken);
+    await expect(screen.queryByRole('status', { name: 'There are no changes to save.' })).not.toBeInTheDocument();
+  },
+};
+
+export const AccountDeleted: Story = {
+  name: 'Account deleted',
+  parameters: {
+    msw: api(),
+    // Ends on the landing page, whose screenshots are its own stories'.
+    screenshot: { disable: true },
+  },
+  play: async () => {
+    await form();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete your account?' }));
+    await userEvent.type(dialog.getByLabelText('Password'), 'not-my-password');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete account' }));
+    await expect(await dialog.findByText(accountMessages.wrongPassword)).toBeVisible();
+    await expect(useSession.getState().token).toBe(sampleToken);
+
+    await userEvent.clear(dialog.getByLabelText('Password'));
+    await userEvent.type(dialog.getByLabelText('Password'), samplePassword);
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete account' }));
+    await expect(await toast(accountMessages.deleted)).toBeVisible();
+    await expect(useSession.getState()).toMatchObject({ user: null, token: null, signedOutByUser: true });
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Settings' })).not.toBeInTheDocument());
+    await expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  },
+};

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import { useNavigate } from 'react-router-dom';
+import { apiErrorMessage } from '../api/client';
+import { accountMutations } from '../api/learning';
+import { notify } from '../components/ui/toaster';
+import type { ActionState, SaveError, SettingsChanges } from '../screens/Settings/SettingsScreen';
+import { useSession } from '../stores/session';
+
+export const SETTINGS_SAVED = 'Settings saved';
+export const NOTHING_TO_SAVE = 'There are no changes to save.';
+
+function actionState(mutation: { isPending: boolean; isError: boolean; isSuccess: boolean; error: unknown }): ActionState {
+  if (mutation.isPending) return { status: 'pending' };
+  if (mutation.isError) return { status: 'error', message: apiErrorMessage(mutation.error) };
+  if (mutation.isSuccess) return { status: 'done' };
+  return { status: 'idle' };
+}
+
+/** 409 from the profile: the email belongs to another account. */
+const aboutEmail = (error: unknown) => isAxiosError(error) && error.response?.status === 409;
+
+/**
+ * What the Settings page does with the account API: Save Changes (the profile, then the
+ * preferences, each only when changed; "Settings saved" once the API has kept all of it), Change
+ * Password, and Delete Account (signed out, the cache cleared, to the landing page).
+ */
+export function useSettingsActions() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const saveProfile = useMutation(accountMutations.saveProfile(client));
+  const savePreferences = useMutation(accountMutations.savePreferences(client));
+  const changePassword = useMutation(accountMutations.changePassword());
+  const deleteAccount = useMutation(accountMutations.deleteAccount());
+  const [saveError, setSaveError] = useState<SaveError | null>(null);
+
+  async function save(changes: SettingsChanges) {
+    if (!changes.profile && !changes.preferences) {
+      setSaveError(null);
+      notify('info', NOTHING_TO_SAVE);
+      return;
+    }
+    setSaveError(null);
+    try {
+      if (changes.profile) {
+        const { profile } = await saveProfile.mutateAsync(changes.profile);
+        // The sidebar and the greeting show the new name at once.
+        const { user } = useSession.getState();
+        if (user) useSession.getState().userConfirmed({ ...user, ...profile });
+      }
+      if (changes.preferences) await savePreferences.mutateAsync(changes.preferences);
+      notify('success', SETTINGS_SAVED);
+    } catch (error) {
+      setSaveError({ message: apiErrorMessage(error), field: aboutEmail(error) ? 'email' : undefined });
+    }
+  }
+
+  return {
+    isSaving: saveProfile.isPending || savePreferences.isPending,
+    saveError,
+    onSave: (changes: SettingsChanges) => void save(changes),
+    passwordChange: actionState(changePassword),
+    onChangePassword: (values: { currentPassword: string; newPassword: string }) =>
+      changePassword.mutate(values, { onSuccess: (message) => notify('success', message) }),
+    accountDeletion: actionState(deleteAccount),
+    onDeleteAccount: (values: { password: string }) =>
+      deleteAccount.mutate(values, {
+        onSuccess: (message) => {
+          useSession.getState().logout({ byUser: true });
+          navigate('/', { replace: true });
+          client.clear();
+          notify('success', message);
+        },
+      }),
+  };
+}

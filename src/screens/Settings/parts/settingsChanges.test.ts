@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { Settings } from '../../../domain/learningApi';
+import { settingsChanges, type SettingsValues } from './settingsChanges';
+
+const saved: Settings = {
+  profile: { username: 'Ada Lovelace', email: 'ada@example.com' },
+  preferences: { notifications: { email: true, push: true, updates: false, newsletter: true }, darkMode: false, publicProfile: false },
+};
+const values = (change: (v: SettingsValues) => void = () => {}): SettingsValues => {
+  const v: SettingsValues = structuredClone({ profile: saved.profile, preferences: saved.preferences });
+  change(v);
+  return v;
+};
+
+describe('settingsChanges (Save Changes sends only what changed)', () => {
+  it('is empty when nothing differs, ignoring surrounding spaces and the email’s case', () => {
+    expect(settingsChanges(saved, values())).toEqual({});
+    expect(
+      settingsChanges(
+        saved,
+        values((v) => {
+          v.profile = { username: '  Ada Lovelace ', email: ' ADA@example.com ' };
+        }),
+      ),
+    ).toEqual({});
+  });
+
+  it('sends the profile, trimmed, when the name or the email changed', () => {
+    expect(settingsChanges(saved, values((v) => (v.profile.username = ' Ada King ')))).toEqual({
+      profile: { username: 'Ada King', email: 'ada@example.com' },
+    });
+    expect(settingsChanges(saved, values((v) => (v.profile.email = 'ada.king@example.com')))).toEqual({
+      profile: { username: 'Ada Lovelace', email: 'ada.king@example.com' },
+    });
+  });
+
+  it('sends every preference when one of them changed: a notification, Dark Mode or Public Profile', () => {
+    const updates = settingsChanges(saved, values((v) => (v.preferences.notifications.updates = true)));
+    expect(updates).toEqual({ preferences: { ...saved.preferences, notifications: { ...saved.preferences.notifications, updates: true } } });
+    expect(settingsChanges(saved, values((v) => (v.preferences.darkMode = true)))).toEqual({
+      preferences: { ...saved.preferences, darkMode: true },
+    });
+    expect(settingsChanges(saved, values((v) => (v.preferences.publicProfile = true))).preferences?.publicProfile).toBe(true);
+  });
+
+  it('sends both when both changed', () => {
+    const both = settingsChanges(
+      saved,
+      values((v) => {
+        v.profile.username = 'Ada King';
+        v.preferences.notifications.newsletter = false;
+      }),
+    );
+    expect(Object.keys(both).sort()).toEqual(['preferences', 'profile']);
+  });
+});
