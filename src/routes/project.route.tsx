@@ -1,34 +1,71 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { useParams, useSearchParams } from 'react-router-dom';
-import { sampleQueries as learningQueries } from '../api/sample';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { apiErrorMessage } from '../api/client';
+import { learningMutations, learningQueries } from '../api/learning';
 import { notify } from '../components/ui/toaster';
-import { toggleTask, type ProjectDetail, type Task } from '../domain/learning';
-import { ProjectScreen, isProjectTab, type ProjectMode, type ProjectTab, type Submission } from '../screens/Project/ProjectScreen';
+import { projectHref } from '../domain/learning';
+import { slugParam, type ProjectDetailView } from '../domain/learningApi';
+import { ProjectScreen, isProjectTab } from '../screens/Project/ProjectScreen';
 import type { Remote } from '../screens/remote';
 import { toRemote } from './useRemote';
 
+/** The community forum's new-topic address (build env), e.g. https://forum.example.com/new-topic. */
+const COMMUNITY_URL: string | null = (import.meta.env.VITE_COMMUNITY_URL as string | undefined)?.trim() || null;
+
+/** False when the browser refuses (no permission, not a secure page): the screen then says so. */
+const copyText = (text: string): Promise<boolean> =>
+  Promise.resolve()
+    .then(() => navigator.clipboard.writeText(text))
+    .then(() => true, () => false);
+
+const isSlug = (value: string) => slugParam.safeParse(value).success;
+
 /**
- * /app/paths/:pathId/projects/:projectId (the URL-encoded project title). The tab lives in `?tab=` and the
- * workspace in `?view=workspace`, so a reload keeps both. Tasks and the submission stay in memory: nothing
- * is saved to a server (spec §4).
+ * /app/paths/:pathId/projects/:projectId, where projectId is the project's slug (or a former one).
+ * The spec's addresses (the path's number, the project's URL-encoded title) and any other
+ * non-canonical address are replaced by the canonical one, keeping `?tab=` and `?view=workspace`.
  */
 export function ProjectRoute() {
   const { pathId = '', projectId = '' } = useParams();
-  const query = useQuery(learningQueries.project(pathId, projectId));
-  return <ProjectContainer key={`${pathId}/${projectId}`} pathId={pathId} project={toRemote(query)} />;
+  const key = `${pathId}/${projectId}`;
+  return isSlug(projectId) ? <BySlug key={key} pathId={pathId} slug={projectId} /> : <ByTitle key={key} pathId={pathId} title={projectId} />;
 }
 
-function ProjectContainer({ pathId, project }: { pathId: string; project: Remote<ProjectDetail | null> }) {
-  const [params, setParams] = useSearchParams();
-  const [edited, setEdited] = useState<Task[] | null>(null);
-  const [submission, setSubmission] = useState<Submission>({ status: 'idle' });
+function BySlug({ pathId, slug }: { pathId: string; slug: string }) {
+  const { search } = useLocation();
+  const query = useQuery(learningQueries.project(slug));
+  const found = query.data;
+  if (found && (found.slug !== slug || found.path.slug !== pathId)) return <Navigate replace to={`${projectHref(found.path.slug, found.slug)}${search}`} />;
+  return <ProjectContainer pathId={pathId} slug={slug} project={toRemote(query)} />;
+}
 
-  const loaded = project.status === 'ready' ? (project.data?.tasks ?? []) : [];
-  const tasks = edited ?? loaded;
-  const rawTab = params.get('tab');
-  const tab: ProjectTab = isProjectTab(rawTab) ? rawTab : 'overview';
-  const mode: ProjectMode = params.get('view') === 'workspace' ? 'workspace' : 'overview';
+function ByTitle({ pathId, title }: { pathId: string; title: string }) {
+  const { search } = useLocation();
+  const query = useQuery({ ...learningQueries.path(pathId), enabled: isSlug(pathId) });
+  const path = query.data;
+  const match = path?.sections.flatMap((s) => s.projects).find((p) => p.title === title || encodeURIComponent(p.title) === title);
+  if (path && match) return <Navigate replace to={`${projectHref(path.slug, match.slug)}${search}`} />;
+  const remote = toRemote(query);
+  const none = remote.status === 'ready' || !isSlug(pathId);
+  return <ProjectContainer pathId={pathId} slug="" project={none ? { status: 'ready', data: null } : remote} />;
+}
+
+function ProjectContainer({ pathId, slug, project }: { pathId: string; slug: string; project: Remote<ProjectDetailView | null> }) {
+  const [params, setParams] = useSearchParams();
+  const client = useQueryClient();
+  const data = project.status === 'ready' ? project.data : null;
+  const start = useMutation(learningMutations.start(client));
+  const submit = useMutation(learningMutations.submit(client));
+  const tickOptions = learningMutations.tick(client);
+  const tick = useMutation({
+    ...tickOptions,
+    // The tick is rolled back (tickOptions); the learner is told which one and why.
+    onError: (...args: Parameters<NonNullable<typeof tickOptions.onError>>) => {
+      tickOptions.onError?.(...args);
+      const task = data?.tasks.find((t) => t.id === args[1].taskId);
+      notify('error', `Couldn’t save “${task?.title ?? 'this task'}”. ${apiErrorMessage(args[0])}`);
+    },
+  });
 
   const setParam = (name: string, value: string | null, replace: boolean) =>
     setParams(
@@ -40,28 +77,43 @@ function ProjectContainer({ pathId, project }: { pathId: string; project: Remote
       },
       { replace },
     );
+  const openView = (workspace: boolean) => {
+    setParam('view', workspace ? 'workspace' : null, false);
+    window.scrollTo(0, 0);
+  };
+  const rawTab = params.get('tab');
 
   return (
     <ProjectScreen
       project={project}
       pathId={pathId}
-      mode={mode}
-      onModeChange={(next) => {
-        setParam('view', next === 'workspace' ? 'workspace' : null, false);
-        window.scrollTo(0, 0);
-      }}
-      tab={tab}
+      mode={params.get('view') === 'workspace' ? 'workspace' : 'overview'}
+      onModeChange={(next) => openView(next === 'workspace')}
+      tab={isProjectTab(rawTab) ? rawTab : 'overview'}
       onTabChange={(next) => setParam('tab', next === 'overview' ? null : next, true)}
-      tasks={tasks}
-      onToggleTask={(id) => setEdited(toggleTask(tasks, id))}
-      submission={submission}
-      onSubmit={(url) => {
-        setSubmission({ status: 'submitted', url });
-        notify('success', 'Project submitted for review');
-      }}
-      onAskForHelp={() =>
-        notify('success', 'Your question was sent to the community. You’ll get an email when someone answers.')
+      starting={start.isPending}
+      onStart={() =>
+        data &&
+        start.mutate(
+          { projectId: data.id, slug },
+          { onSuccess: () => openView(true), onError: (error) => notify('error', `Couldn’t start the project. ${apiErrorMessage(error)}`) },
+        )
       }
+      onToggleTask={(taskId, completed) => {
+        if (submit.isError) submit.reset(); // the last refusal may name a task this tick changes
+        tick.mutate({ slug, taskId, completed });
+      }}
+      submitting={submit.isPending}
+      submitError={submit.isError ? apiErrorMessage(submit.error) : null}
+      onSubmit={(repositoryUrl) =>
+        data &&
+        submit.mutate(
+          { projectId: data.id, slug, repositoryUrl },
+          { onSuccess: () => notify('success', data.submission ? 'Repository replaced' : 'Project submitted') },
+        )
+      }
+      communityUrl={COMMUNITY_URL}
+      onCopyHelpRequest={copyText}
     />
   );
 }

@@ -1,22 +1,44 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { withTick } from '../../api/learning';
 import { AppShell } from '../../components/AppShell/AppShell';
-import { repoUrlMessages, type ProjectDetail } from '../../domain/learning';
-import { completedProject, freshProject, inProgressProject, lockedProject, sampleUser } from '../../fixtures';
+import { formatDate, formatWeeks, formatXp } from '../../domain/format';
+import { communityTopicUrl, helpRequest } from '../../domain/help';
+import { LEVEL_LABELS, REPO_URL_MAX_LENGTH, pathHref, projectHref, repoUrlMessages } from '../../domain/learning';
+import { learningMessages, type ProjectDetailView } from '../../domain/learningApi';
+import {
+  availableProjectView,
+  completedProjectView,
+  inProgressProjectView,
+  lockedProjectView,
+  readyToSubmitProjectView,
+  updatedSinceStartProjectView,
+} from '../../fixtures/progress';
+import { sampleUser } from '../../fixtures/user';
 import { ProjectScreen, type ProjectScreenProps } from './ProjectScreen';
-import { HELP_REQUIRED_MESSAGE } from './parts/HelpCard';
+import { COPY_FAILED_MESSAGE, NO_FORUM_MESSAGE } from './parts/HelpCard';
+import { NOT_VERIFIED_TEXT } from './parts/SubmitBox';
 
-/** The screen with its lifted state held here, so plays exercise real behaviour; every change is still reported. */
-function Stateful(args: ProjectScreenProps) {
+/** What the API answers a submission in a story: nothing yet (it waits), or a refusal. */
+type SubmitAnswer = 'wait' | { error: string };
+
+/**
+ * The screen with the container's state held here, so plays exercise real behaviour: ticks change
+ * the project as the real optimistic update does (withTick), a submission waits or is refused as
+ * `parameters.submitAnswer` says. Every callback is still reported to its fn().
+ */
+function Stateful({ submitAnswer = 'wait', ...args }: ProjectScreenProps & { submitAnswer?: SubmitAnswer }) {
   const [mode, setMode] = useState(args.mode);
   const [tab, setTab] = useState(args.tab);
-  const [tasks, setTasks] = useState(args.tasks);
-  const [submission, setSubmission] = useState(args.submission);
+  const [project, setProject] = useState(args.project);
+  const [submitting, setSubmitting] = useState(args.submitting);
+  const [submitError, setSubmitError] = useState(args.submitError);
   return (
     <AppShell user={sampleUser} collapsed={false} onToggleCollapsed={fn()} onSignOut={fn()}>
       <ProjectScreen
         {...args}
+        project={project}
         mode={mode}
         onModeChange={(next) => {
           args.onModeChange(next);
@@ -27,69 +49,119 @@ function Stateful(args: ProjectScreenProps) {
           args.onTabChange(next);
           setTab(next);
         }}
-        tasks={tasks}
-        onToggleTask={(id) => {
-          args.onToggleTask(id);
-          setTasks((current) => current.map((task) => (task.id === id ? { ...task, completed: !task.completed } : task)));
+        onToggleTask={(taskId, completed) => {
+          args.onToggleTask(taskId, completed);
+          setSubmitError(null);
+          setProject((current) =>
+            current.status === 'ready' && current.data ? { ...current, data: withTick(current.data, taskId, completed) } : current,
+          );
         }}
-        submission={submission}
+        submitting={submitting}
+        submitError={submitError}
         onSubmit={(url) => {
           args.onSubmit(url);
-          setSubmission({ status: 'submitted', url });
+          if (submitAnswer === 'wait') setSubmitting(true);
+          else setSubmitError(submitAnswer.error);
         }}
       />
     </AppShell>
   );
 }
 
-const ready = (project: ProjectDetail) => ({
-  project: { status: 'ready' as const, data: project },
-  tasks: project.tasks,
-});
-
-const routeOf = (project: ProjectDetail) => `/app/paths/1/projects/${encodeURIComponent(project.title)}`;
+const ready = (project: ProjectDetailView) => ({ project: { status: 'ready' as const, data: project } });
+const routeOf = (project: ProjectDetailView) => projectHref(project.path.slug, project.slug);
+const openTitles = (project: ProjectDetailView) => project.tasks.filter((t) => !t.completed).map((t) => t.title);
+const progressText = (project: ProjectDetailView) => `${project.progress.completed} of ${project.progress.total} tasks completed`;
+const FORUM = 'https://forum.example.com/new-topic';
 
 const meta = {
   title: 'Screens/Project',
   component: ProjectScreen,
-  parameters: { layout: 'fullscreen', route: routeOf(inProgressProject) },
+  parameters: { layout: 'fullscreen', route: routeOf(inProgressProjectView) },
   args: {
-    ...ready(inProgressProject),
-    pathId: '1',
+    ...ready(inProgressProjectView),
+    pathId: inProgressProjectView.path.slug,
     mode: 'overview',
     tab: 'overview',
-    submission: { status: 'idle' },
+    starting: false,
+    submitting: false,
+    submitError: null,
+    communityUrl: null,
     onModeChange: fn(),
     onTabChange: fn(),
+    onStart: fn(),
     onToggleTask: fn(),
     onSubmit: fn(),
-    onAskForHelp: fn(),
+    onCopyHelpRequest: fn(async (_text: string) => true),
   },
-  render: (args) => <Stateful {...args} />,
+  render: (args, { parameters }) => <Stateful {...args} submitAnswer={parameters.submitAnswer as SubmitAnswer | undefined} />,
 } satisfies Meta<typeof ProjectScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 const workspace = { mode: 'workspace' as const };
-const progressText = (done: number, total: number) => `${done} of ${total} tasks completed`;
 
-export const OverviewTab: Story = {
+export const ReadyToStart: Story = {
+  name: 'Ready to start',
+  args: ready(availableProjectView),
+  parameters: { route: routeOf(availableProjectView) },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const p = availableProjectView;
+    await expect(c.getByRole('heading', { level: 1, name: p.title })).toBeVisible();
+    await expect(c.getByText('Ready to start')).toBeVisible();
+    await expect(c.getByRole('link', { name: `Back to ${p.path.title}` })).toHaveAttribute('href', pathHref(p.path.slug));
+    await expect(c.getByText(formatWeeks(p.durationWeeks), { selector: 'dd' })).toHaveTextContent(
+      `${formatWeeks(p.durationWeeks)}${p.hours} hours of work`,
+    );
+    await expect(c.getByText(formatXp(p.xp), { selector: 'dd' })).toBeVisible();
+    await expect(c.getByText('0%', { selector: 'dd' })).toBeVisible();
+    await expect(c.getByText(LEVEL_LABELS[p.difficulty], { selector: 'dd' })).toBeVisible();
+    // The brief, drawn from its Markdown: headings, and links that open in a new tab.
+    await expect(c.getByRole('heading', { level: 2, name: 'What you will build' })).toBeVisible();
+    await expect(c.getByRole('heading', { level: 2, name: 'Done when' })).toBeVisible();
+    const briefLink = c.getAllByRole('link', { name: /opens in a new tab/ })[0];
+    await expect(briefLink).toHaveAttribute('target', '_blank');
+    await expect(briefLink).toHaveAttribute('rel', 'noopener noreferrer');
+    for (const objective of p.objectives) await expect(c.getByText(objective)).toBeVisible();
+    const skills = within(c.getByRole('list', { name: 'Skills you’ll learn' }));
+    for (const skill of p.skills) await expect(skills.getByText(skill)).toBeVisible();
+    await expect(c.getByText('Not started yet')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Start Project' }));
+    await expect(args.onStart).toHaveBeenCalledOnce();
+  },
+};
+
+export const Starting: Story = {
+  args: { ...ready(availableProjectView), starting: true },
+  parameters: { route: routeOf(availableProjectView) },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const button = c.getByRole('button', { name: /Starting/ });
+    await expect(button).toBeDisabled();
+    await expect(c.queryByRole('button', { name: 'Start Project' })).not.toBeInTheDocument();
+    await expect(args.onStart).not.toHaveBeenCalled();
+  },
+};
+
+export const InProgress: Story = {
+  name: 'In progress',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    const p = inProgressProject;
+    const p = inProgressProjectView;
     await expect(c.getByRole('heading', { level: 1, name: p.title })).toBeVisible();
-    await expect(c.getByRole('link', { name: 'Back to path' })).toHaveAttribute('href', '/app/paths/1');
     await expect(c.getByText('In progress')).toBeVisible();
-    await expect(c.getByRole('button', { name: 'Start Project' })).toBeVisible();
+    await expect(c.getByRole('button', { name: 'Continue Project' })).toBeVisible();
+    await expect(c.queryByRole('button', { name: 'Start Project' })).not.toBeInTheDocument();
     await expect(c.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-    await expect(c.getByText(p.duration)).toBeVisible();
-    await expect(c.getByText(`${p.xp.toLocaleString('en-US')} XP`)).toBeVisible();
-    await expect(c.getByText(`${p.progress}%`, { selector: 'dd' })).toBeVisible();
-    for (const objective of p.learningObjectives) await expect(c.getByText(objective)).toBeVisible();
-    for (const skill of p.skillsYoullLearn) await expect(c.getByText(skill)).toBeVisible();
-    const done = p.tasks.filter((task) => task.completed).length;
-    await expect(c.getByText(progressText(done, p.tasks.length))).toBeVisible();
-    await expect(c.getByRole('progressbar', { name: 'Project progress' })).toHaveAttribute('aria-valuenow', String(p.progress));
+    await expect(c.getByText(`${p.progress.percent}%`, { selector: 'dd' })).toBeVisible();
+    await expect(c.getByText(progressText(p))).toBeVisible();
+    await expect(c.getByRole('progressbar', { name: 'Project progress' })).toHaveAttribute('aria-valuenow', String(p.progress.percent));
+    await expect(c.getByText(`Started on ${formatDate(p.startedAt ?? '')}`)).toBeVisible();
+    // Its prerequisites, done, each a link.
+    for (const prerequisite of p.prerequisites) {
+      await expect(c.getByRole('link', { name: prerequisite.title })).toHaveAttribute('href', projectHref(p.path.slug, prerequisite.slug));
+    }
     await expect(c.getByRole('button', { name: 'Ask for Help' })).toBeVisible();
   },
 };
@@ -100,8 +172,9 @@ export const RequirementsTab: Story = {
     await userEvent.click(c.getByRole('tab', { name: 'Requirements' }));
     await expect(args.onTabChange).toHaveBeenCalledWith('requirements');
     await expect(c.getByRole('tab', { name: 'Requirements' })).toHaveAttribute('aria-selected', 'true');
-    for (const requirement of inProgressProject.requirements) await expect(c.getByText(requirement)).toBeVisible();
-    await expect(c.queryByText(inProgressProject.learningObjectives[0] as string)).not.toBeVisible();
+    const panel = within(c.getByRole('tabpanel', { name: 'Requirements' }));
+    for (const requirement of inProgressProjectView.requirements) await expect(panel.getByText(requirement)).toBeVisible();
+    await expect(c.queryByText(inProgressProjectView.objectives[0] as string)).not.toBeVisible();
   },
 };
 
@@ -110,7 +183,7 @@ export const ResourcesTab: Story = {
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('tab', { name: 'Resources' })).toHaveAttribute('aria-selected', 'true');
-    for (const resource of inProgressProject.resources) {
+    for (const resource of inProgressProjectView.resources) {
       const link = c.getByRole('link', { name: `${resource.title} (opens in a new tab)` });
       await expect(link).toHaveAttribute('href', resource.url);
       await expect(link).toHaveAttribute('target', '_blank');
@@ -119,87 +192,53 @@ export const ResourcesTab: Story = {
   },
 };
 
-export const Locked: Story = {
-  name: 'Locked project',
-  args: { ...ready(lockedProject), mode: 'workspace' },
-  parameters: { route: routeOf(lockedProject) },
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    // A locked project has no workspace, even when asked for one.
-    await expect(c.getByRole('heading', { level: 1, name: lockedProject.title })).toBeVisible();
-    await expect(c.getByText('Locked')).toBeVisible();
-    await expect(
-      c.getByText('This project is locked. Complete the previous project in this path to unlock it.'),
-    ).toBeVisible();
-    await expect(c.getByRole('link', { name: 'Go to the path' })).toHaveAttribute('href', '/app/paths/1');
-    await expect(c.queryByRole('button', { name: /Start Project|Open Workspace/ })).not.toBeInTheDocument();
-    await expect(c.queryByRole('button', { name: 'Back to project details' })).not.toBeInTheDocument();
-  },
-};
-
-export const Completed: Story = {
-  args: ready(completedProject),
-  parameters: { route: routeOf(completedProject) },
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    await expect(c.getByText('Completed')).toBeVisible();
-    await expect(c.getByText('100%', { selector: 'dd' })).toBeVisible();
-    const total = completedProject.tasks.length;
-    await expect(c.getByText(progressText(total, total))).toBeVisible();
-    await userEvent.click(c.getByRole('button', { name: 'Open Workspace' }));
-    for (const task of completedProject.tasks) await expect(c.getByRole('checkbox', { name: task.title })).toBeChecked();
-  },
-};
-
-export const WorkspaceNoneDone: Story = {
-  args: { ...ready(freshProject), ...workspace },
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    const total = freshProject.tasks.length;
-    await expect(c.getByText('Project workspace')).toBeVisible();
-    await expect(c.getByText(progressText(0, total))).toBeVisible();
-    await expect(c.getByRole('progressbar', { name: 'Tasks completed' })).toHaveAttribute('aria-valuenow', '0');
-    for (const task of freshProject.tasks) await expect(c.getByRole('checkbox', { name: task.title })).not.toBeChecked();
-    await expect(c.getByRole('heading', { name: 'Code Editor' })).toBeVisible();
-    await expect(c.getByRole('heading', { name: 'Project Goals' })).toBeVisible();
-    await expect(c.getByLabelText('GitHub Repository URL')).toHaveValue('');
-  },
-};
-
+/** The landing page's workspace picture is this story's baseline (scripts/overview-images.json): keep its name. */
 export const WorkspaceSomeDone: Story = {
   args: workspace,
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
-    const total = inProgressProject.tasks.length;
-    const done = inProgressProject.tasks.filter((task) => task.completed).length;
-    const open = inProgressProject.tasks.find((task) => !task.completed);
+    const p = inProgressProjectView;
+    const { completed, total } = p.progress;
+    const open = p.tasks.find((task) => !task.completed);
     if (!open) throw new Error('The fixture needs an open task');
     const bar = c.getByRole('progressbar', { name: 'Tasks completed' });
     const percent = (n: number) => String(Math.round((n / total) * 100));
-    await expect(c.getByText(progressText(done, total))).toBeVisible();
-    await expect(bar).toHaveAttribute('aria-valuenow', percent(done));
+    const counted = (n: number) => `${n} of ${total} tasks completed`;
+    await expect(c.getByText('Project workspace')).toBeVisible();
+    await expect(c.getByText(counted(completed))).toBeVisible();
+    await expect(bar).toHaveAttribute('aria-valuenow', percent(completed));
+    // Before submitting, the box names the tasks still open.
+    const submitBox = within(c.getByRole('form', { name: 'Submit project' }));
+    await expect(submitBox.getByText(/^Submitting needs every task ticked/)).toHaveTextContent(
+      `Not ticked yet (${openTitles(p).length} of ${total}): ${openTitles(p).join('; ')}.`,
+    );
 
     await userEvent.click(c.getByText(open.title));
-    await expect(args.onToggleTask).toHaveBeenCalledWith(open.id);
+    await expect(args.onToggleTask).toHaveBeenCalledWith(open.id, true);
     await expect(c.getByRole('checkbox', { name: open.title })).toBeChecked();
-    await expect(c.getByText(progressText(done + 1, total))).toBeVisible();
-    await expect(bar).toHaveAttribute('aria-valuenow', percent(done + 1));
+    await expect(c.getByText(counted(completed + 1))).toBeVisible();
+    await expect(bar).toHaveAttribute('aria-valuenow', percent(completed + 1));
 
-    await userEvent.click(c.getByText(open.title));
+    await userEvent.click(c.getByRole('checkbox', { name: open.title }));
+    await expect(args.onToggleTask).toHaveBeenLastCalledWith(open.id, false);
     await expect(c.getByRole('checkbox', { name: open.title })).not.toBeChecked();
-    await expect(c.getByText(progressText(done, total))).toBeVisible();
-    await expect(bar).toHaveAttribute('aria-valuenow', percent(done));
+    await expect(c.getByText(counted(completed))).toBeVisible();
+    await expect(bar).toHaveAttribute('aria-valuenow', percent(completed));
   },
 };
 
-export const WorkspaceAllDone: Story = {
-  args: { ...ready(completedProject), ...workspace },
-  parameters: { route: routeOf(completedProject) },
+export const ReadyToSubmit: Story = {
+  name: 'All tasks done, ready to submit',
+  args: { ...ready(readyToSubmitProjectView), ...workspace },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    const total = completedProject.tasks.length;
-    await expect(c.getByText(progressText(total, total))).toBeVisible();
+    const p = readyToSubmitProjectView;
+    await expect(c.getByText(progressText(p))).toBeVisible();
     await expect(c.getByRole('progressbar', { name: 'Tasks completed' })).toHaveAttribute('aria-valuenow', '100');
+    for (const task of p.tasks) await expect(c.getByRole('checkbox', { name: task.title })).toBeChecked();
+    await expect(c.getByText(/Every task is ticked/)).toBeVisible();
+    await expect(c.queryByText(/Not ticked yet/)).not.toBeInTheDocument();
+    await expect(c.getByLabelText('GitHub Repository URL')).toHaveValue('');
     // The editor placeholder explains itself on demand.
     const connect = c.getByRole('button', { name: 'Connect Repository' });
     await userEvent.click(connect);
@@ -209,86 +248,200 @@ export const WorkspaceAllDone: Story = {
 };
 
 const urlInput = (canvasElement: HTMLElement) => within(canvasElement).getByLabelText('GitHub Repository URL');
+const repository = 'https://github.com/ada-lovelace/my-weather-dashboard';
 
-export const Submitted: Story = {
-  name: 'Project submitted',
-  args: workspace,
+export const Submitting: Story = {
+  args: { ...ready(readyToSubmitProjectView), ...workspace },
+  parameters: { submitAnswer: 'wait' },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
-    await userEvent.type(urlInput(canvasElement), '  https://github.com/ada/weather-dashboard ');
+    await userEvent.type(urlInput(canvasElement), `  ${repository} `);
     await userEvent.click(c.getByRole('button', { name: 'Submit' }));
     await expect(args.onSubmit).toHaveBeenCalledOnce();
-    await expect(args.onSubmit).toHaveBeenCalledWith('https://github.com/ada/weather-dashboard');
-    await expect(c.getByRole('heading', { name: 'Submitted for review' })).toBeVisible();
-    await expect(c.getByText('Submitted', { exact: true })).toBeVisible();
-    await expect(c.getByRole('link', { name: /https:\/\/github\.com\/ada\/weather-dashboard/ })).toHaveAttribute(
+    await expect(args.onSubmit).toHaveBeenCalledWith(repository);
+    // The button keeps its name and waits, a spinner in place of its icon.
+    const button = c.getByRole('button', { name: 'Submit' });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(c.getByText('Sending your repository…')).toBeVisible();
+    // A URL field drops the spaces around its value by itself.
+    await expect(urlInput(canvasElement)).toHaveValue(repository);
+    await expect(urlInput(canvasElement)).toHaveAttribute('readonly');
+    // No second submission while the first is on its way.
+    await userEvent.type(urlInput(canvasElement), '{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledOnce();
+  },
+};
+
+export const SubmitRefused: Story = {
+  name: 'Submit refused: tasks still open',
+  args: workspace,
+  parameters: { submitAnswer: { error: learningMessages.openTasks(openTitles(inProgressProjectView)) } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.type(urlInput(canvasElement), repository);
+    await userEvent.click(c.getByRole('button', { name: 'Submit' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith(repository);
+    const alert = c.getByRole('alert');
+    await expect(alert).toHaveTextContent('Not submitted');
+    await expect(alert).toHaveTextContent(learningMessages.openTasks(openTitles(inProgressProjectView)));
+    // What the learner typed is kept.
+    await expect(urlInput(canvasElement)).toHaveValue(repository);
+    await expect(c.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  },
+};
+
+export const Submitted: Story = {
+  name: 'Submitted, not verified yet',
+  args: { ...ready(completedProjectView), ...workspace },
+  parameters: { route: routeOf(completedProjectView) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const p = completedProjectView;
+    const submission = p.submission;
+    if (!submission) throw new Error('The fixture needs a submission');
+    await expect(c.getByText('Completed')).toBeVisible();
+    const box = within(c.getByRole('region', { name: 'Your Submission' }));
+    await expect(box.getByRole('link', { name: `${submission.repositoryUrl} (opens in a new tab)` })).toHaveAttribute(
       'href',
-      'https://github.com/ada/weather-dashboard',
+      submission.repositoryUrl,
     );
+    await expect(box.getByText(`Submitted on ${formatDate(submission.submittedAt)}`)).toBeVisible();
+    await expect(box.getByText('Not verified yet')).toBeVisible();
+    await expect(box.getByText(NOT_VERIFIED_TEXT)).toBeVisible();
+    await expect(c.queryByText(/for review|reviewer/i)).not.toBeInTheDocument();
+    // A completed project's tasks are final.
+    await expect(c.getByText(learningMessages.completed)).toBeVisible();
+    for (const task of p.tasks) {
+      const box = c.getByRole('checkbox', { name: task.title });
+      await expect(box).toBeChecked();
+      await expect(box).toBeDisabled();
+    }
     await expect(c.queryByLabelText('GitHub Repository URL')).not.toBeInTheDocument();
   },
 };
 
-export const InvalidUrl: Story = {
-  name: 'Invalid repository URL',
-  args: workspace,
+export const Completed: Story = {
+  args: ready(completedProjectView),
+  parameters: { route: routeOf(completedProjectView) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const p = completedProjectView;
+    await expect(c.getByText('Completed')).toBeVisible();
+    await expect(c.getByText('100%', { selector: 'dd' })).toBeVisible();
+    await expect(c.getByText(`Completed on ${formatDate(p.completedAt ?? '')}`)).toBeVisible();
+    await expect(c.getByRole('button', { name: 'View Project' })).toBeVisible();
+  },
+};
+
+export const ReplaceRepository: Story = {
+  name: 'Replace repository',
+  args: { ...ready(completedProjectView), ...workspace },
+  parameters: { route: routeOf(completedProjectView) },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
-    const input = urlInput(canvasElement);
-    await userEvent.type(input, 'http://gitlab.com/x/y');
-    await userEvent.click(c.getByRole('button', { name: 'Submit' }));
-    await expect(c.getByText(repoUrlMessages.invalid)).toBeVisible();
-    await expect(input).toHaveAttribute('aria-invalid', 'true');
-    await expect(input).toHaveAccessibleDescription(repoUrlMessages.invalid);
-    await expect(input).toHaveValue('http://gitlab.com/x/y');
+    await userEvent.click(c.getByRole('button', { name: 'Replace repository' }));
+    await expect(c.getByRole('heading', { name: 'Replace Repository' })).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Cancel' }));
+    await expect(c.getByRole('region', { name: 'Your Submission' })).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Replace repository' }));
+    await expect(urlInput(canvasElement)).toHaveValue('');
+    await userEvent.type(urlInput(canvasElement), repository);
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };
 
-export const EmptyUrl: Story = {
-  name: 'Empty repository URL',
-  args: workspace,
-  play: async ({ canvasElement, args }) => {
+export const Locked: Story = {
+  name: 'Locked: prerequisites missing',
+  // A locked project has no workspace, even when the address asks for one.
+  args: { ...ready(lockedProjectView), ...workspace },
+  parameters: { route: routeOf(lockedProjectView) },
+  play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole('button', { name: 'Submit' }));
-    const input = urlInput(canvasElement);
-    await expect(c.getByText(repoUrlMessages.required)).toBeVisible();
-    await expect(input).toHaveAttribute('aria-invalid', 'true');
-    await expect(input).toHaveAccessibleDescription(repoUrlMessages.required);
-    await expect(args.onSubmit).not.toHaveBeenCalled();
+    const p = lockedProjectView;
+    const missing = p.prerequisites.filter((x) => !x.completed);
+    await expect(c.getByRole('heading', { level: 1, name: p.title })).toBeVisible();
+    await expect(c.getByText('Locked')).toBeVisible();
+    await expect(c.getByText(/This project builds on/)).toHaveTextContent(learningMessages.locked(missing.map((x) => x.title)));
+    for (const prerequisite of missing) {
+      const links = c.getAllByRole('link', { name: prerequisite.title });
+      for (const link of links) await expect(link).toHaveAttribute('href', projectHref(p.path.slug, prerequisite.slug));
+    }
+    await expect(c.queryByRole('button', { name: /Start Project|Continue Project|View Project/ })).not.toBeInTheDocument();
+    await expect(c.queryByRole('button', { name: 'Back to project details' })).not.toBeInTheDocument();
   },
 };
 
-export const AskForHelpDialog: Story = {
-  play: async ({ canvasElement, args }) => {
+export const UpdatedSinceStart: Story = {
+  name: 'Updated since you started',
+  args: { ...ready(updatedSinceStartProjectView), ...workspace },
+  play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole('button', { name: 'Ask for Help' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Ask for Help' });
-    const d = within(dialog);
-    await userEvent.click(d.getByRole('button', { name: 'Send' }));
-    const field = d.getByLabelText('What are you stuck on?');
-    await expect(d.getByText(HELP_REQUIRED_MESSAGE)).toBeVisible();
-    await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(args.onAskForHelp).not.toHaveBeenCalled();
-    await userEvent.type(field, 'My fetch call returns a CORS error.');
-    await userEvent.click(d.getByRole('button', { name: 'Send' }));
-    await expect(args.onAskForHelp).toHaveBeenCalledOnce();
-    await expect(args.onAskForHelp).toHaveBeenCalledWith('My fetch call returns a CORS error.');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const changes = updatedSinceStartProjectView.changesSinceStart;
+    if (!changes) throw new Error('The fixture needs changes');
+    await expect(c.getByText('Updated since you started')).toBeVisible();
+    await expect(c.getByText(/Your percentage counts the current tasks/)).toBeVisible();
+    for (const title of changes.added) {
+      await expect(c.getAllByText(title)[0]).toBeVisible();
+      await expect(c.getByRole('checkbox', { name: title })).not.toBeChecked();
+    }
+    for (const title of changes.retired) {
+      await expect(c.getByText(title)).toBeVisible();
+      await expect(c.queryByRole('checkbox', { name: title })).not.toBeInTheDocument();
+    }
+    await expect(c.getByText(progressText(updatedSinceStartProjectView))).toBeVisible();
   },
 };
 
-/** The dialog left open with its message, so the screenshot shows it. */
-export const AskForHelpRequired: Story = {
-  name: 'Ask for Help with an empty question',
+async function openHelp(canvasElement: HTMLElement) {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Ask for Help' }));
+  return within(await screen.findByRole('dialog', { name: 'Ask for Help' }));
+}
+
+const helpText = (project: ProjectDetailView) => {
+  const request = helpRequest(project);
+  return `${request.title}\n\n${request.body}`;
+};
+
+export const HelpWithoutForum: Story = {
+  name: 'Ask for Help without a forum',
   play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Ask for Help' }));
-    const d = within(await screen.findByRole('dialog', { name: 'Ask for Help' }));
-    await userEvent.click(d.getByRole('button', { name: 'Send' }));
-    const field = d.getByLabelText('What are you stuck on?');
-    await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(field).toHaveAccessibleDescription(HELP_REQUIRED_MESSAGE);
-    await expect(args.onAskForHelp).not.toHaveBeenCalled();
+    const d = await openHelp(canvasElement);
+    await expect(d.getByText(NO_FORUM_MESSAGE)).toBeVisible();
+    const text = d.getByLabelText('Your help request');
+    await expect(text).toHaveValue(helpText(inProgressProjectView));
+    await expect(text).toHaveAttribute('readonly');
+    await expect(d.queryByText('Copied')).not.toBeInTheDocument();
+    await userEvent.click(d.getByRole('button', { name: 'Copy' }));
+    await expect(args.onCopyHelpRequest).toHaveBeenCalledWith(helpText(inProgressProjectView));
+    await expect(await d.findByText('Copied')).toBeVisible();
+  },
+};
+
+export const HelpCopyRefused: Story = {
+  name: 'Ask for Help, copy refused',
+  args: { onCopyHelpRequest: fn(async (_text: string) => false) },
+  play: async ({ canvasElement, args }) => {
+    const d = await openHelp(canvasElement);
+    await userEvent.click(d.getByRole('button', { name: 'Copy' }));
+    await expect(args.onCopyHelpRequest).toHaveBeenCalledOnce();
+    await expect(await d.findByText(COPY_FAILED_MESSAGE)).toBeVisible();
+    await expect(d.queryByText('Copied')).not.toBeInTheDocument();
+  },
+};
+
+export const HelpOnForum: Story = {
+  name: 'Ask for Help on the forum',
+  args: { ...ready(completedProjectView), communityUrl: FORUM },
+  parameters: { route: routeOf(completedProjectView) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const link = c.getByRole('link', { name: 'Ask for Help (opens in a new tab)' });
+    await expect(link).toHaveAttribute('href', communityTopicUrl(FORUM, helpRequest(completedProjectView)));
+    await expect(link).toHaveAttribute('target', '_blank');
+    const url = new URL(link.getAttribute('href') ?? '');
+    await expect(url.searchParams.get('body')).toContain(completedProjectView.submission?.repositoryUrl);
+    await expect(c.queryByRole('button', { name: 'Ask for Help' })).not.toBeInTheDocument();
   },
 };
 
@@ -299,27 +452,91 @@ export const ExitWorkspace: Story = {
     await userEvent.click(c.getByRole('button', { name: 'Back to project details' }));
     await expect(args.onModeChange).toHaveBeenCalledWith('overview');
     await expect(c.getByRole('tab', { name: 'Overview' })).toBeVisible();
-    await expect(c.getByRole('heading', { level: 1, name: inProgressProject.title })).toHaveFocus();
-    await userEvent.click(c.getByRole('button', { name: 'Start Project' }));
+    await expect(c.getByRole('heading', { level: 1, name: inProgressProjectView.title })).toHaveFocus();
+    await userEvent.click(c.getByRole('button', { name: 'Continue Project' }));
     await expect(args.onModeChange).toHaveBeenLastCalledWith('workspace');
     await expect(c.getByRole('button', { name: 'Back to project details' })).toBeVisible();
   },
 };
 
+const submitInvalid = async (canvasElement: HTMLElement, typed: string, message: string) => {
+  const c = within(canvasElement);
+  const input = urlInput(canvasElement);
+  if (typed) {
+    // Pasted rather than typed: a long URL typed key by key is slow.
+    await userEvent.click(input);
+    await userEvent.paste(typed);
+  }
+  await userEvent.click(c.getByRole('button', { name: 'Submit' }));
+  await expect(c.getByText(message)).toBeVisible();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(input).toHaveAccessibleDescription(message);
+  await expect(input).toHaveValue(typed);
+};
+
+export const EmptyUrl: Story = {
+  name: 'Empty repository URL',
+  args: { ...ready(readyToSubmitProjectView), ...workspace },
+  play: async ({ canvasElement, args }) => {
+    await submitInvalid(canvasElement, '', repoUrlMessages.required);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const InvalidUrl: Story = {
+  name: 'Invalid repository URL',
+  args: { ...ready(readyToSubmitProjectView), ...workspace },
+  play: async ({ canvasElement, args }) => {
+    await submitInvalid(canvasElement, 'http://gitlab.com/x/y', repoUrlMessages.invalid);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const TooLongUrl: Story = {
+  name: 'Repository URL too long',
+  args: { ...ready(readyToSubmitProjectView), ...workspace },
+  play: async ({ canvasElement, args }) => {
+    const long = `https://github.com/ada/${'a'.repeat(REPO_URL_MAX_LENGTH)}`;
+    await submitInvalid(canvasElement, long, repoUrlMessages.tooLong);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
 export const NotFound: Story = {
-  args: { project: { status: 'ready', data: null }, tasks: [] },
-  parameters: { route: '/app/paths/1/projects/Nope' },
+  args: { project: { status: 'ready', data: null } },
+  parameters: { route: projectHref('frontend-development', 'no-such-project') },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible();
-    await expect(c.getByRole('link', { name: 'Back to path' })).toHaveAttribute('href', '/app/paths/1');
+    await expect(c.getByRole('link', { name: 'Back to path' })).toHaveAttribute('href', '/app/paths/frontend-development');
   },
 };
 
 export const Loading: Story = {
-  args: { project: { status: 'loading' }, tasks: [] },
+  args: { project: { status: 'loading' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading the project' })).toBeVisible();
   },
 };
 
+export const LoadFailed: Story = {
+  name: 'Could not load',
+  args: { project: { status: 'error', message: 'We can’t reach PathForge right now. Check your connection and try again.', onRetry: fn() } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('We couldn’t load this page')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Try again' }));
+    if (args.project.status === 'error') await expect(args.project.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+/** Done closes the dialog and gives focus back to Ask for Help. */
+export const HelpDialogCloses: Story = {
+  name: 'Ask for Help dialog closed',
+  play: async ({ canvasElement }) => {
+    const d = await openHelp(canvasElement);
+    await userEvent.click(d.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(within(canvasElement).getByRole('button', { name: 'Ask for Help' })).toHaveFocus();
+  },
+};

@@ -4,40 +4,49 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
-import { pathHref, taskProgress, type ProjectDetail, type Task } from '../../domain/learning';
+import { pathHref } from '../../domain/learning';
+import type { ProjectDetailView } from '../../domain/learningApi';
 import type { Remote } from '../remote';
 import { ProjectOverview } from './parts/ProjectOverview';
 import { ProjectWorkspace } from './parts/ProjectWorkspace';
-import type { ProjectMode, ProjectTab, Submission } from './parts/shared';
+import type { ProjectMode, ProjectTab } from './parts/shared';
 
 export { PROJECT_TABS, isProjectTab } from './parts/shared';
-export type { ProjectMode, ProjectTab, Submission } from './parts/shared';
+export type { ProjectMode, ProjectTab } from './parts/shared';
 
 export type ProjectScreenProps = {
-  /** Null: the path has no such project. */
-  project: Remote<ProjectDetail | null>;
+  /** The learner's project as the API answers it; null: there is no such project. */
+  project: Remote<ProjectDetailView | null>;
+  /** The path named in the address ("Back to path" when the project is not found). */
   pathId: string;
   mode: ProjectMode;
   onModeChange(mode: ProjectMode): void;
   tab: ProjectTab;
   onTabChange(tab: ProjectTab): void;
-  /** The learner's checklist (starts as the project's tasks; the container holds it). */
-  tasks: Task[];
-  onToggleTask(id: string): void;
-  submission: Submission;
+  /** Starting the project is on its way (Start Project waits). */
+  starting: boolean;
+  onStart(): void;
+  onToggleTask(taskId: string, completed: boolean): void;
+  /** A submission is on its way. */
+  submitting: boolean;
+  /** Why the API refused the last submission, in its words; null when it did not. */
+  submitError: string | null;
   /** Called with a valid, trimmed GitHub repository URL. */
-  onSubmit(url: string): void;
-  onAskForHelp?(message: string): void;
+  onSubmit(repositoryUrl: string): void;
+  /** The community forum's new-topic address (VITE_COMMUNITY_URL); null when there is none. */
+  communityUrl: string | null;
+  /** Copies the help request; resolves true when it is on the clipboard. */
+  onCopyHelpRequest(text: string): Promise<boolean>;
 };
 
-type ViewProps = Omit<ProjectScreenProps, 'project'> & { project: ProjectDetail };
+type ViewProps = Omit<ProjectScreenProps, 'project' | 'pathId'> & { project: ProjectDetailView };
 
-function ProjectView({ project, pathId, mode, onModeChange, tab, onTabChange, tasks, onToggleTask, submission, onSubmit, onAskForHelp }: ViewProps) {
-  // A locked project has no workspace.
-  const view = project.status === 'locked' ? 'overview' : mode;
-  const progress = taskProgress(tasks);
+function ProjectView({ project, mode, onModeChange, tab, onTabChange, starting, onStart, onToggleTask, submitting, submitError, onSubmit, communityUrl, onCopyHelpRequest }: ViewProps) {
+  // Only a started (or completed) project has a workspace.
+  const view = project.status === 'in-progress' || project.status === 'completed' ? mode : 'overview';
   const heading = useRef<HTMLHeadingElement>(null);
   const previous = useRef(view);
+  const help = { communityUrl, onCopyHelpRequest };
 
   // Switching views replaces the page: move focus to its heading so keyboard and screen-reader users follow.
   useEffect(() => {
@@ -49,33 +58,32 @@ function ProjectView({ project, pathId, mode, onModeChange, tab, onTabChange, ta
     return (
       <ProjectWorkspace
         project={project}
-        tasks={tasks}
-        progress={progress}
         onToggleTask={onToggleTask}
-        submission={submission}
+        submitting={submitting}
+        error={submitError}
         onSubmit={onSubmit}
         onExit={() => onModeChange('overview')}
         headingRef={heading}
+        {...help}
       />
     );
   }
   return (
     <ProjectOverview
       project={project}
-      pathId={pathId}
-      progress={progress}
-      submitted={submission.status === 'submitted'}
       tab={tab}
       onTabChange={onTabChange}
-      onStart={() => onModeChange('workspace')}
-      onAskForHelp={onAskForHelp}
+      starting={starting}
+      onStart={onStart}
+      onOpenWorkspace={() => onModeChange('workspace')}
       headingRef={heading}
+      {...help}
     />
   );
 }
 
-/** /app/paths/{pathId}/projects/{projectId}: the project's details, or its workspace; unknown → "Project not found". */
-export function ProjectScreen({ project, ...rest }: ProjectScreenProps) {
+/** /app/paths/{path}/projects/{project}: the project's details, or its workspace; unknown → "Project not found". */
+export function ProjectScreen({ project, pathId, ...rest }: ProjectScreenProps) {
   return (
     <RemoteView remote={project} loadingLabel="Loading the project">
       {(detail) =>
@@ -89,7 +97,7 @@ export function ProjectScreen({ project, ...rest }: ProjectScreenProps) {
             description="This project doesn’t exist in this path or has moved. Pick one from the path’s project list."
             action={
               <Button asChild colorPalette="brand">
-                <RouterLink to={pathHref(rest.pathId)}>
+                <RouterLink to={pathHref(pathId)}>
                   <ArrowLeft aria-hidden="true" /> Back to path
                 </RouterLink>
               </Button>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Box, Button, Code, Flex, HStack, Stack, Text, Theme } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Stack, Text, Theme } from '@chakra-ui/react';
 import { FolderGit2, Info } from 'lucide-react';
-import { SectionCard } from './shared';
+import { TitledCard } from '../../../components/TitledCard/TitledCard';
 
 const LINES = ['// Your code lives in your GitHub repository.', 'import { start } from "./app";', '', 'start();'];
 
@@ -9,7 +9,7 @@ const LINES = ['// Your code lives in your GitHub repository.', 'import { start 
 export function CodePanel() {
   const [showNote, setShowNote] = useState(false);
   return (
-    <SectionCard title="Code Editor" headingId="workspace-editor-heading">
+    <TitledCard title="Code Editor">
       <Theme appearance="dark" hasBackground={false} rounded="lg" overflow="hidden" borderWidth="1px" borderColor="border">
         <Flex bg="bg.muted" px="4" py="2" align="center" justify="space-between" gap="3" borderBottomWidth="1px" borderColor="border">
           <HStack gap="1.5" aria-hidden="true">
@@ -52,13 +52,17 @@ export function CodePanel() {
               <HStack id="connect-repository-note" gap="2" align="flex-start" fontSize="sm" color="fg" bg="bg.muted" rounded="md" px="3" py="2">
                 <Info size={16} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} />
                 <Text>
-                  Work in your own GitHub repository, then paste its URL in <Code>Submit Project</Code> when you are done.
+                  Work in your own GitHub repository, then paste its URL in{' '}
+                  <Box as="strong" fontWeight="semibold">
+                    Submit Project
+                  </Box>{' '}
+                  when you are done.
                 </Text>
               </HStack>
             ) : null}
           </Stack>
         </Stack>
       </Theme>
-    </SectionCard>
+    </TitledCard>
   );
 }

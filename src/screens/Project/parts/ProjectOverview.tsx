@@ -1,17 +1,36 @@
 import { Alert, Box, Button, Card, Flex, Grid, Heading, Link, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ArrowLeft, ArrowRight, BookOpen, Clock, Gauge, ListChecks, Lock, Play, Sparkles, Target, TrendingUp, Zap } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
-import { LEVEL_LABELS, pathHref, type ProjectDetail, type TaskProgress } from '../../../domain/learning';
-import { HelpCard } from './HelpCard';
+import {
+  ArrowLeft,
+  Circle,
+  CircleCheck,
+  Clock,
+  FolderOpen,
+  Gauge,
+  ListChecks,
+  Lock,
+  Play,
+  Sparkles,
+  Target,
+  TrendingUp,
+  Zap,
+} from 'lucide-react';
+import { Fragment, type ReactNode, type RefObject } from 'react';
+import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
+import { formatNumber, formatWeeks, formatXp } from '../../../domain/format';
+import { LEVEL_LABELS, pathHref, projectHref } from '../../../domain/learning';
+import type { ProjectDetailView } from '../../../domain/learningApi';
+import { ChangesNote } from './ChangesNote';
+import { HelpCard, type HelpCardProps } from './HelpCard';
+import { Markdown } from './Markdown';
 import { ProgressCard } from './ProgressCard';
-import { CheckList, ResourceList, StatusBadge, type ProjectTab } from './shared';
+import { CheckList, ResourceList, type ProjectTab } from './shared';
 
-export function BackToPath({ pathId }: { pathId: string }) {
+export function BackToPath({ path }: { path: ProjectDetailView['path'] }) {
   return (
     <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm" alignSelf="flex-start">
-      <RouterLink to={pathHref(pathId)}>
-        <ArrowLeft size={16} aria-hidden="true" /> Back to path
+      <RouterLink to={pathHref(path.slug)}>
+        <ArrowLeft size={16} aria-hidden="true" /> Back to {path.title}
       </RouterLink>
     </Link>
   );
@@ -49,7 +68,7 @@ function Stat({ icon, label, children }: { icon: ReactNode; label: string; child
 
 function SubHeading({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
-    <Heading as="h3" size="sm" display="flex" alignItems="center" gap="2">
+    <Heading as="h2" size="md" display="flex" alignItems="center" gap="2">
       <Box as="span" color="brand.fg" display="inline-flex" aria-hidden="true">
         {icon}
       </Box>
@@ -60,7 +79,7 @@ function SubHeading({ icon, children }: { icon: ReactNode; children: ReactNode }
 
 function SkillTags({ skills }: { skills: readonly string[] }) {
   return (
-    <Flex as="ul" gap="2" wrap="wrap" listStyleType="none">
+    <Flex as="ul" gap="2" wrap="wrap" listStyleType="none" aria-label="Skills you’ll learn">
       {skills.map((skill) => (
         <Box as="li" key={skill} px="2.5" py="1" rounded="full" bg="brand.subtle" color="brand.fg" fontSize="sm" fontWeight="medium" borderWidth="1px" borderColor="brand.muted">
           {skill}
@@ -70,76 +89,131 @@ function SkillTags({ skills }: { skills: readonly string[] }) {
   );
 }
 
-export type ProjectOverviewProps = {
-  project: ProjectDetail;
-  pathId: string;
-  progress: TaskProgress;
-  submitted: boolean;
+/** Links to projects, "A and B" (the API's own wording: learningMessages.locked). */
+function ProjectLinks({ pathSlug, projects }: { pathSlug: string; projects: readonly { slug: string; title: string }[] }) {
+  return projects.map((project, index) => (
+    <Fragment key={project.slug}>
+      {index === 0 ? '' : ' and '}
+      <Link asChild color="brand.fg" fontWeight="semibold" textDecoration="underline">
+        <RouterLink to={projectHref(pathSlug, project.slug)}>{project.title}</RouterLink>
+      </Link>
+    </Fragment>
+  ));
+}
+
+/** Why a locked project cannot start yet: the prerequisites still missing, each a link. */
+function LockedNote({ project }: { project: ProjectDetailView }) {
+  const missing = project.prerequisites.filter((p) => !p.completed);
+  return (
+    <Alert.Root status="info" variant="subtle" colorPalette="gray" alignItems="flex-start">
+      <Alert.Indicator>
+        <Lock aria-hidden="true" />
+      </Alert.Indicator>
+      <Alert.Content>
+        <Alert.Description color="fg">
+          Complete <ProjectLinks pathSlug={project.path.slug} projects={missing} /> first. This project builds on{' '}
+          {missing.length === 1 ? 'it' : 'them'} and opens once {missing.length === 1 ? 'it is' : 'they are'} completed.
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+function Prerequisites({ project }: { project: ProjectDetailView }) {
+  return (
+    <Stack as="ul" gap="2.5" listStyleType="none">
+      {project.prerequisites.map((p) => (
+        <Box as="li" key={p.id} display="flex" gap="2.5" alignItems="flex-start">
+          <Box as="span" color={p.completed ? 'green.fg' : 'fg.muted'} mt="0.5" flexShrink={0} aria-hidden="true" display="inline-flex">
+            {p.completed ? <CircleCheck size={18} /> : <Circle size={18} />}
+          </Box>
+          <Text>
+            <Link asChild color="brand.fg" fontWeight="medium">
+              <RouterLink to={projectHref(project.path.slug, p.slug)}>{p.title}</RouterLink>
+            </Link>
+            <Text as="span" color="fg.muted">
+              {' '}
+              ({p.completed ? 'completed' : 'not completed yet'})
+            </Text>
+          </Text>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function ActionButton({ project, starting, onStart, onOpenWorkspace }: Pick<ProjectOverviewProps, 'project' | 'starting' | 'onStart' | 'onOpenWorkspace'>) {
+  const common = { colorPalette: 'brand', size: 'lg', flexShrink: 0, alignSelf: { base: 'stretch', md: 'flex-start' } } as const;
+  switch (project.status) {
+    case 'locked':
+      return null;
+    case 'available':
+      return (
+        <Button {...common} onClick={onStart} loading={starting} loadingText="Starting…">
+          <Play aria-hidden="true" /> Start Project
+        </Button>
+      );
+    case 'in-progress':
+      return (
+        <Button {...common} onClick={onOpenWorkspace}>
+          <Play aria-hidden="true" /> Continue Project
+        </Button>
+      );
+    case 'completed':
+      return (
+        <Button {...common} onClick={onOpenWorkspace}>
+          <FolderOpen aria-hidden="true" /> View Project
+        </Button>
+      );
+  }
+}
+
+export type ProjectOverviewProps = Omit<HelpCardProps, 'project'> & {
+  project: ProjectDetailView;
   tab: ProjectTab;
   onTabChange(tab: ProjectTab): void;
+  /** Starting the project is on its way. */
+  starting: boolean;
   onStart(): void;
-  onAskForHelp?(message: string): void;
+  onOpenWorkspace(): void;
   headingRef: RefObject<HTMLHeadingElement | null>;
 };
 
-/** The project's detail view: header, stats, tabs, and the progress and help cards. */
-export function ProjectOverview({ project, pathId, progress, submitted, tab, onTabChange, onStart, onAskForHelp, headingRef }: ProjectOverviewProps) {
-  const locked = project.status === 'locked';
+/** The project's detail view: header, stats, tabs (the brief first), and the progress and help cards. */
+export function ProjectOverview({ project, tab, onTabChange, starting, onStart, onOpenWorkspace, headingRef, ...help }: ProjectOverviewProps) {
   return (
     <Stack gap="6">
-      <BackToPath pathId={pathId} />
+      <BackToPath path={project.path} />
       <Card.Root variant="outline" bg="surface" overflow="hidden">
         <Box h="1.5" bg="brand.solid" aria-hidden="true" />
         <Card.Body gap="5" p={{ base: '5', md: '6' }}>
           <Flex gap="4" direction={{ base: 'column', md: 'row' }} align={{ base: 'stretch', md: 'flex-start' }} justify="space-between">
             <Stack gap="2" minW="0" flex="1">
               <Box>
-                <StatusBadge status={project.status} submitted={submitted} />
+                <ProjectStatusBadge status={project.status} size="md" />
               </Box>
-              <Heading
-                as="h1"
-                size={{ base: 'xl', md: '2xl' }}
-                letterSpacing="-0.02em"
-                ref={headingRef}
-                tabIndex={-1}
-                outline="none"
-              >
+              <Heading as="h1" size={{ base: 'xl', md: '2xl' }} letterSpacing="-0.02em" ref={headingRef} tabIndex={-1} outline="none">
                 {project.title}
               </Heading>
               <Text color="fg.muted" maxW="3xl">
-                {project.description}
+                {project.summary}
               </Text>
             </Stack>
-            {locked ? null : (
-              <Button colorPalette="brand" size="lg" onClick={onStart} flexShrink={0} alignSelf={{ base: 'stretch', md: 'flex-start' }}>
-                <Play aria-hidden="true" /> {project.status === 'completed' ? 'Open Workspace' : 'Start Project'}
-              </Button>
-            )}
+            <ActionButton project={project} starting={starting} onStart={onStart} onOpenWorkspace={onOpenWorkspace} />
           </Flex>
-          {locked ? (
-            <Alert.Root status="info" variant="subtle" colorPalette="gray" alignItems="flex-start">
-              <Alert.Indicator>
-                <Lock aria-hidden="true" />
-              </Alert.Indicator>
-              <Alert.Content gap="2">
-                <Alert.Description color="fg">
-                  This project is locked. Complete the previous project in this path to unlock it.
-                </Alert.Description>
-                <Link asChild color="brand.fg" fontWeight="semibold" fontSize="sm">
-                  <RouterLink to={pathHref(pathId)}>Go to the path</RouterLink>
-                </Link>
-              </Alert.Content>
-            </Alert.Root>
-          ) : null}
+          {project.status === 'locked' ? <LockedNote project={project} /> : null}
           <SimpleGrid as="dl" columns={{ base: 2, lg: 4 }} gap="3">
             <Stat icon={<Clock size={18} />} label="Duration">
-              {project.duration}
+              {formatWeeks(project.durationWeeks)}
+              <Text as="span" display="block" fontSize="xs" color="fg.muted" fontWeight="normal">
+                {formatNumber(project.hours)} hours of work
+              </Text>
             </Stat>
             <Stat icon={<Zap size={18} />} label="XP">
-              {project.xp.toLocaleString('en-US')} XP
+              {formatXp(project.xp)}
             </Stat>
             <Stat icon={<TrendingUp size={18} />} label="Progress">
-              {progress.percent}%
+              {project.progress.percent}%
             </Stat>
             <Stat icon={<Gauge size={18} />} label="Difficulty">
               {LEVEL_LABELS[project.difficulty]}
@@ -148,8 +222,10 @@ export function ProjectOverview({ project, pathId, progress, submitted, tab, onT
         </Card.Body>
       </Card.Root>
 
+      {project.changesSinceStart ? <ChangesNote changes={project.changesSinceStart} /> : null}
+
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 18rem', xl: 'minmax(0, 1fr) 20rem' }} gap="6" alignItems="start">
-        <Card.Root variant="outline" bg="surface">
+        <Card.Root variant="outline" bg="surface" minW="0">
           <Card.Body p={{ base: '4', md: '5' }} pt={{ base: '2', md: '3' }}>
             <Tabs.Root value={tab} onValueChange={(details) => onTabChange(details.value as ProjectTab)} variant="line" colorPalette="brand">
               <Tabs.List aria-label="Project details">
@@ -158,25 +234,22 @@ export function ProjectOverview({ project, pathId, progress, submitted, tab, onT
                 <Tabs.Trigger value="resources">Resources</Tabs.Trigger>
               </Tabs.List>
               <Tabs.Content value="overview" pt="5">
-                <Stack gap="6">
-                  <Stack gap="2">
-                    <Heading as="h2" size="md">
-                      About this project
-                    </Heading>
-                    <Text color="fg.muted">{project.description}</Text>
-                  </Stack>
+                <Stack gap="8">
+                  <Markdown source={project.brief} />
                   <Stack gap="3">
                     <SubHeading icon={<Target size={18} />}>Learning objectives</SubHeading>
-                    <CheckList items={project.learningObjectives} />
+                    <CheckList items={project.objectives} />
                   </Stack>
                   <Stack gap="3">
                     <SubHeading icon={<Sparkles size={18} />}>Skills you’ll learn</SubHeading>
-                    <SkillTags skills={project.skillsYoullLearn} />
+                    <SkillTags skills={project.skills} />
                   </Stack>
-                  <Stack gap="3">
-                    <SubHeading icon={<BookOpen size={18} />}>Prerequisites</SubHeading>
-                    <CheckList items={project.prerequisites} icon={<ArrowRight size={18} />} />
-                  </Stack>
+                  {project.prerequisites.length > 0 ? (
+                    <Stack gap="3">
+                      <SubHeading icon={<ListChecks size={18} />}>Prerequisites</SubHeading>
+                      <Prerequisites project={project} />
+                    </Stack>
+                  ) : null}
                 </Stack>
               </Tabs.Content>
               <Tabs.Content value="requirements" pt="5">
@@ -202,8 +275,8 @@ export function ProjectOverview({ project, pathId, progress, submitted, tab, onT
           </Card.Body>
         </Card.Root>
         <Stack gap="6" as="aside" aria-label="Project help and progress">
-          <ProgressCard progress={progress} />
-          <HelpCard onAskForHelp={onAskForHelp} />
+          <ProgressCard project={project} />
+          <HelpCard project={project} {...help} />
         </Stack>
       </Grid>
     </Stack>

@@ -1,40 +1,49 @@
 import { Box, Button, Checkbox, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { ArrowLeft, BookOpen, ListChecks, Target } from 'lucide-react';
+import { ArrowLeft, BookOpen, Lock, ListChecks, Target } from 'lucide-react';
 import type { RefObject } from 'react';
-import type { ProjectDetail, Task, TaskProgress } from '../../../domain/learning';
+import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
+import { TitledCard } from '../../../components/TitledCard/TitledCard';
+import { learningMessages, type ProjectDetailView } from '../../../domain/learningApi';
+import { ChangesNote } from './ChangesNote';
 import { CodePanel } from './CodePanel';
-import { CheckList, ResourceList, SectionCard, StatusBadge, type Submission } from './shared';
-import { SubmitBox } from './SubmitBox';
-import { TaskProgressBar } from './TaskProgressBar';
+import { HelpCard, type HelpCardProps } from './HelpCard';
+import { TaskProgress } from './ProgressCard';
+import { CheckList, ResourceList } from './shared';
+import { SubmitBox, type SubmitBoxProps } from './SubmitBox';
 
-export type ProjectWorkspaceProps = {
-  project: ProjectDetail;
-  tasks: readonly Task[];
-  progress: TaskProgress;
-  onToggleTask(id: string): void;
-  submission: Submission;
-  onSubmit(url: string): void;
-  onExit(): void;
-  headingRef: RefObject<HTMLHeadingElement | null>;
-};
+export type ProjectWorkspaceProps = Omit<HelpCardProps, 'project'> &
+  Omit<SubmitBoxProps, 'project'> & {
+    project: ProjectDetailView;
+    onToggleTask(taskId: string, completed: boolean): void;
+    onExit(): void;
+    headingRef: RefObject<HTMLHeadingElement | null>;
+  };
 
-function TaskChecklist({ tasks, progress, onToggleTask }: Pick<ProjectWorkspaceProps, 'tasks' | 'progress' | 'onToggleTask'>) {
+function TaskChecklist({ project, onToggleTask }: Pick<ProjectWorkspaceProps, 'project' | 'onToggleTask'>) {
+  // A completed project's tasks are final (the API refuses changes): they show, ticked, read-only.
+  const final = project.status === 'completed';
   return (
-    <SectionCard title="Tasks" headingId="workspace-tasks-heading" icon={<ListChecks size={18} />}>
-      <TaskProgressBar progress={progress} label="Tasks completed" />
-      <Stack as="ul" gap="0" listStyleType="none" aria-labelledby="workspace-tasks-heading">
-        {tasks.map((task) => (
+    <TitledCard title="Tasks" icon={<ListChecks />}>
+      <TaskProgress progress={project.progress} label="Tasks completed" />
+      {final ? (
+        <Text fontSize="sm" color="fg.muted" display="flex" alignItems="center" gap="1.5">
+          <Lock size={14} aria-hidden="true" /> {learningMessages.completed}
+        </Text>
+      ) : null}
+      <Stack as="ul" gap="0" listStyleType="none" aria-label="Tasks">
+        {project.tasks.map((task) => (
           <Box as="li" key={task.id} borderTopWidth="1px" borderColor="border" _first={{ borderTopWidth: 0 }}>
             <Checkbox.Root
               checked={task.completed}
-              onCheckedChange={() => onToggleTask(task.id)}
+              disabled={final}
+              onCheckedChange={(details) => onToggleTask(task.id, details.checked === true)}
               colorPalette="brand"
               w="full"
               py="3"
               px="1"
               gap="3"
               alignItems="flex-start"
-              cursor="pointer"
+              cursor={final ? 'default' : 'pointer'}
             >
               <Checkbox.HiddenInput />
               <Checkbox.Control mt="0.5" />
@@ -42,6 +51,8 @@ function TaskChecklist({ tasks, progress, onToggleTask }: Pick<ProjectWorkspaceP
                 fontWeight="normal"
                 color={task.completed ? 'fg.muted' : 'fg'}
                 textDecoration={task.completed ? 'line-through' : 'none'}
+                // A disabled checkbox's label fades by default: a final task stays readable.
+                opacity="1"
               >
                 {task.title}
               </Checkbox.Label>
@@ -49,12 +60,12 @@ function TaskChecklist({ tasks, progress, onToggleTask }: Pick<ProjectWorkspaceP
           </Box>
         ))}
       </Stack>
-    </SectionCard>
+    </TitledCard>
   );
 }
 
-/** The workspace: tasks, the editor placeholder, goals, resources and the submit box. */
-export function ProjectWorkspace({ project, tasks, progress, onToggleTask, submission, onSubmit, onExit, headingRef }: ProjectWorkspaceProps) {
+/** The workspace: tasks, the editor placeholder, the submit box, goals, resources and help. */
+export function ProjectWorkspace({ project, onToggleTask, submitting, error, onSubmit, onExit, headingRef, ...help }: ProjectWorkspaceProps) {
   return (
     <Stack gap="6">
       <Flex gap="4" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'flex-end' }}>
@@ -66,7 +77,7 @@ export function ProjectWorkspace({ project, tasks, progress, onToggleTask, submi
             {project.title}
           </Heading>
           <Box>
-            <StatusBadge status={project.status} submitted={submission.status === 'submitted'} />
+            <ProjectStatusBadge status={project.status} size="md" />
           </Box>
         </Stack>
         <Button variant="outline" onClick={onExit} flexShrink={0}>
@@ -74,19 +85,23 @@ export function ProjectWorkspace({ project, tasks, progress, onToggleTask, submi
         </Button>
       </Flex>
 
+      {project.changesSinceStart ? <ChangesNote changes={project.changesSinceStart} /> : null}
+
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 18rem', xl: 'minmax(0, 1fr) 22rem' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0">
-          <TaskChecklist tasks={tasks} progress={progress} onToggleTask={onToggleTask} />
+          <TaskChecklist project={project} onToggleTask={onToggleTask} />
           <CodePanel />
+          <HelpCard project={project} {...help} />
         </Stack>
         <Stack gap="6" minW="0">
-          <SubmitBox submission={submission} onSubmit={onSubmit} />
-          <SectionCard title="Project Goals" headingId="workspace-goals-heading" icon={<Target size={18} />}>
-            <CheckList items={project.learningObjectives} />
-          </SectionCard>
-          <SectionCard title="Resources" headingId="workspace-resources-heading" icon={<BookOpen size={18} />}>
+          {/* A new submission starts a fresh box (the replace form closes, the typed URL goes). */}
+          <SubmitBox key={project.submission ? `${project.submission.repositoryUrl} ${project.submission.submittedAt}` : 'none'} project={project} submitting={submitting} error={error} onSubmit={onSubmit} />
+          <TitledCard title="Project Goals" icon={<Target />}>
+            <CheckList items={project.objectives} />
+          </TitledCard>
+          <TitledCard title="Resources" icon={<BookOpen />}>
             <ResourceList resources={project.resources} />
-          </SectionCard>
+          </TitledCard>
         </Stack>
       </Grid>
     </Stack>

@@ -1,74 +1,14 @@
-import { Badge, Box, Card, Heading, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { BookOpen, CircleCheck, CirclePlay, ExternalLink, FolderGit2, Lock, Send } from 'lucide-react';
+import { Box, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { BookOpen, CircleCheck, ExternalLink, FolderGit2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ProjectResource, ProjectStatus } from '../../../domain/learning';
+import type { ProjectDetailView } from '../../../domain/learningApi';
 
 export type ProjectMode = 'overview' | 'workspace';
 export const PROJECT_TABS = ['overview', 'requirements', 'resources'] as const;
 export type ProjectTab = (typeof PROJECT_TABS)[number];
-export type Submission = { status: 'idle' } | { status: 'submitted'; url: string };
 
 export function isProjectTab(value: string | null | undefined): value is ProjectTab {
   return (PROJECT_TABS as readonly string[]).includes(value ?? '');
-}
-
-const STATUS: Record<ProjectStatus, { label: string; palette: string; icon: ReactNode }> = {
-  completed: { label: 'Completed', palette: 'green', icon: <CircleCheck size={14} aria-hidden="true" /> },
-  'in-progress': { label: 'In progress', palette: 'brand', icon: <CirclePlay size={14} aria-hidden="true" /> },
-  locked: { label: 'Locked', palette: 'gray', icon: <Lock size={14} aria-hidden="true" /> },
-};
-
-/** The project's status, or "Submitted for review" once a repository was sent. */
-export function StatusBadge({ status, submitted }: { status: ProjectStatus; submitted: boolean }) {
-  if (submitted) {
-    return (
-      <Badge colorPalette="blue" variant="subtle" size="md">
-        <Send size={14} aria-hidden="true" />
-        Submitted for review
-      </Badge>
-    );
-  }
-  const look = STATUS[status];
-  return (
-    <Badge colorPalette={look.palette} variant="subtle" size="md">
-      {look.icon}
-      {look.label}
-    </Badge>
-  );
-}
-
-/** A titled card of the page: an h2 heading and its content. */
-export function SectionCard({
-  title,
-  icon,
-  children,
-  headingId,
-  action,
-}: {
-  title: string;
-  icon?: ReactNode;
-  children: ReactNode;
-  headingId?: string;
-  action?: ReactNode;
-}) {
-  return (
-    <Card.Root as="section" variant="outline" bg="surface" aria-labelledby={headingId}>
-      <Card.Body gap="4" p={{ base: '4', md: '5' }}>
-        <Stack direction="row" align="center" justify="space-between" gap="3" wrap="wrap">
-          <Heading as="h2" size="md" id={headingId} display="flex" alignItems="center" gap="2">
-            {icon ? (
-              <Box as="span" color="brand.fg" display="inline-flex" aria-hidden="true">
-                {icon}
-              </Box>
-            ) : null}
-            {title}
-          </Heading>
-          {action}
-        </Stack>
-        {children}
-      </Card.Body>
-    </Card.Root>
-  );
 }
 
 /** A bulleted list with a brand-coloured check per item. */
@@ -99,7 +39,7 @@ export function ExternalAnchor({ href, children }: { href: string; children: Rea
 }
 
 /** The project's resources: a docs or GitHub icon and a link each. */
-export function ResourceList({ resources }: { resources: readonly ProjectResource[] }) {
+export function ResourceList({ resources }: { resources: ProjectDetailView['resources'] }) {
   if (resources.length === 0) return <Text color="fg.muted">No resources for this project yet.</Text>;
   return (
     <Stack as="ul" gap="3" listStyleType="none">
