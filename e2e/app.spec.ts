@@ -5,7 +5,7 @@ const entries = [
   ['Paths', '/app/paths', 'Learning Paths'],
   ['XP & Badges', '/app/xp-badges', 'XP & Badges'],
   ['Settings', '/app/settings', 'Settings'],
-  ['Dashboard', '/app/dashboard', /Welcome back/],
+  ['Dashboard', '/app/dashboard', /Welcome/],
 ] as const;
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
@@ -45,49 +45,13 @@ test.describe('the app area, signed in', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
   });
 
-  test('a path, a project, its workspace: tick tasks and submit a repository', async ({ page }) => {
-    await page.goto('/app/paths');
-    await page.getByRole('link', { name: 'Start Path: Frontend Development' }).click();
-    await expect(page).toHaveURL('/app/paths/1');
-    await expect(h1(page, 'Frontend Development')).toBeVisible();
-
-    await page.getByRole('link', { name: /^Continue Project: / }).first().click();
-    await expect(page).toHaveURL(/\/app\/paths\/1\/projects\/.+/);
-    await page.getByRole('button', { name: 'Start Project' }).click();
-
-    const count = page.getByText(/\d+ of \d+ tasks completed/);
-    const before = Number((await count.textContent())?.match(/^(\d+)/)?.[1]);
-    // Tick the first open task by its label (as a learner clicks it), then untick it.
-    const open = page.getByRole('list', { name: 'Tasks' }).getByRole('listitem')
-      .filter({ has: page.getByRole('checkbox', { checked: false }) }).first();
-    const task = (await open.innerText()).trim();
-    await page.getByText(task, { exact: true }).click();
-    await expect(page.getByRole('checkbox', { name: task })).toBeChecked();
-    await expect(count).toContainText(`${before + 1} of`);
-    await page.getByText(task, { exact: true }).click();
-    await expect(page.getByRole('checkbox', { name: task })).not.toBeChecked();
-    await expect(count).toContainText(`${before} of`);
-
-    const url = page.getByLabel('GitHub Repository URL');
-    await url.fill('https://gitlab.com/ada/weather');
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect(page.getByText('Use a GitHub repository URL like https://github.com/you/project.')).toBeVisible();
-    await expect(url).toHaveValue('https://gitlab.com/ada/weather');
-
-    await url.fill('https://github.com/ada/weather-dashboard');
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect(toast(page, 'Project submitted for review')).toBeVisible();
-    await expect(page.getByRole('link', { name: /github\.com\/ada\/weather-dashboard/ })).toBeVisible();
-
-    await page.getByRole('button', { name: 'Back to project details' }).click();
-    await expect(page.getByRole('tab', { name: /overview/i })).toHaveAttribute('aria-selected', 'true');
-  });
-
   test('the leaderboard and browse paths are reached from the dashboard', async ({ page }) => {
     await page.goto('/app/dashboard');
     await page.getByRole('link', { name: 'View Full Leaderboard' }).click();
     await expect(page).toHaveURL('/app/leaderboard');
-    await expect(page.getByRole('row').nth(1)).toContainText('1,200 XP');
+    // No invented people: the board says it opens soon.
+    await expect(page.getByText('The leaderboard opens soon')).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(0);
     await page.getByRole('button', { name: 'This Week' }).click();
     await expect(page).toHaveURL('/app/leaderboard?period=week');
 
@@ -119,7 +83,7 @@ test.describe('the app area, signed in', () => {
 });
 
 test.describe('settings, signed in', () => {
-  test('Save Changes checks the fields, confirms, and keeps what was saved for the visit', async ({ page, request }) => {
+  test('Save Changes checks the fields, confirms, and what was saved is still there after a reload', async ({ page, request }) => {
     await seedSession(page, await createSession(request, 'settings'));
     await page.goto('/app/settings');
     const name = page.getByLabel('Full Name', { exact: true });
@@ -133,8 +97,7 @@ test.describe('settings, signed in', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Settings saved')).toBeVisible();
 
-    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Dashboard' }).click();
-    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Settings' }).click();
+    await page.reload();
     await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Ada Byron');
     await expect(page.getByRole('checkbox', { name: 'Product updates' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Public Profile' })).toBeChecked();

@@ -13,7 +13,7 @@ import {
   type ProjectDetailView,
   type Settings,
 } from '../domain/learningApi';
-import { activeTaskProgress } from '../domain/progress';
+import { withTick } from '../domain/learningViews';
 import { api } from './client';
 
 /**
@@ -84,16 +84,6 @@ function storeProject(client: QueryClient, project: ProjectDetailView, openedAs?
 }
 
 export type TickVariables = { slug: string; taskId: string; completed: boolean };
-
-/** The project with one task ticked or unticked, its progress recounted by the shared rule. */
-export function withTick(project: ProjectDetailView, taskId: string, completed: boolean): ProjectDetailView {
-  const tasks = project.tasks.map((t) => (t.id === taskId ? { ...t, completed } : t));
-  const progress = activeTaskProgress(
-    tasks.map((t) => ({ id: t.id, status: 'active' as const })),
-    new Set(tasks.filter((t) => t.completed).map((t) => t.id)),
-  );
-  return { ...project, tasks, progress };
-}
 
 export const learningMutations = {
   start: (client: QueryClient) =>

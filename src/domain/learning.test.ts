@@ -4,22 +4,16 @@ import {
   DURATION_LABELS,
   LEADERBOARD_PERIOD_LABELS,
   LEVEL_LABELS,
-  countByStatus,
   durationBucket,
   filterBrowsePaths,
   filterPaths,
-  findProject,
   pathHref,
   progressPercent,
   projectHref,
   repoUrlMessages,
-  taskProgress,
-  toggleTask,
   validateProfile,
   validateRepoUrl,
   type FilterablePath,
-  type ProjectDetail,
-  type Task,
 } from './learning';
 import { newLearnerRecords, pathsFor } from '../fixtures/progress';
 
@@ -172,94 +166,10 @@ describe('progressPercent', () => {
   });
 });
 
-const tasks: Task[] = [
-  { id: 't1', title: 'Set up', completed: true },
-  { id: 't2', title: 'Build', completed: false },
-  { id: 't3', title: 'Ship', completed: false },
-];
-
-describe('taskProgress', () => {
-  it('counts completed tasks', () => {
-    expect(taskProgress(tasks)).toEqual({ completed: 1, total: 3, percent: 33 });
-  });
-  it('is zero for no tasks', () => {
-    expect(taskProgress([])).toEqual({ completed: 0, total: 0, percent: 0 });
-  });
-  it('is 100 when all done', () => {
-    expect(taskProgress(tasks.map((t) => ({ ...t, completed: true })))).toEqual({ completed: 3, total: 3, percent: 100 });
-  });
-});
-
-describe('toggleTask', () => {
-  it('flips only the named task and leaves the input untouched', () => {
-    const before = structuredClone(tasks);
-    const next = toggleTask(tasks, 't2');
-    expect(next).not.toBe(tasks);
-    expect(next.map((t) => t.completed)).toEqual([true, true, false]);
-    expect(tasks).toEqual(before);
-    expect(next[0]).toBe(tasks[0]);
-    expect(next[1]).not.toBe(tasks[1]);
-  });
-  it('toggles back', () => {
-    expect(toggleTask(toggleTask(tasks, 't1'), 't1')).toEqual(tasks);
-  });
-  it('changes nothing for an unknown id', () => {
-    expect(toggleTask(tasks, 'nope')).toEqual(tasks);
-  });
-});
-
 describe('pathHref and projectHref', () => {
   it('address paths and projects by their slugs', () => {
     expect(pathHref('frontend-development')).toBe('/app/paths/frontend-development');
     expect(projectHref('frontend-development', 'personal-portfolio')).toBe('/app/paths/frontend-development/projects/personal-portfolio');
-  });
-});
-
-describe('findProject', () => {
-  const detail = (id: string, pathId: string, title: string): ProjectDetail => ({
-    id,
-    pathId,
-    title,
-    description: '',
-    status: 'locked',
-    progress: 0,
-    duration: '1 week',
-    difficulty: 'beginner',
-    xp: 500,
-    learningObjectives: [],
-    skillsYoullLearn: [],
-    requirements: [],
-    resources: [],
-    tasks: [],
-    prerequisites: [],
-  });
-  const details = [
-    detail('p1-1', '1', 'Personal Portfolio'),
-    detail('p1-2', '1', 'REST API & Auth/JWT'),
-    detail('p2-1', '2', 'Personal Portfolio'),
-    detail('p2-2', '2', '100% Coverage'),
-  ];
-
-  it('matches an encoded or decoded title within the path', () => {
-    expect(findProject(details, '1', 'Personal%20Portfolio')?.id).toBe('p1-1');
-    expect(findProject(details, '1', 'Personal Portfolio')?.id).toBe('p1-1');
-    expect(findProject(details, '2', 'Personal Portfolio')?.id).toBe('p2-1');
-    expect(findProject(details, '1', encodeURIComponent('REST API & Auth/JWT'))?.id).toBe('p1-2');
-  });
-  it('copes with a title that is not valid percent-encoding', () => {
-    expect(findProject(details, '2', '100% Coverage')?.id).toBe('p2-2');
-  });
-  it('matches by id', () => {
-    expect(findProject(details, '2', 'p2-2')?.title).toBe('100% Coverage');
-  });
-  it('accepts a record too', () => {
-    const record = Object.fromEntries(details.map((d) => [d.id, d]));
-    expect(findProject(record, '1', 'p1-2')?.id).toBe('p1-2');
-  });
-  it('is undefined for an unknown project or a project of another path', () => {
-    expect(findProject(details, '1', 'Nope')).toBeUndefined();
-    expect(findProject(details, '1', 'p2-2')).toBeUndefined();
-    expect(findProject(details, '9', 'Personal Portfolio')).toBeUndefined();
   });
 });
 
@@ -324,24 +234,5 @@ describe('validateProfile', () => {
     expect(validateProfile({ fullName: 'Ada', email: '' })).toBe('Enter a valid email address.');
     expect(validateProfile({ fullName: 'Ada', email: 'ada@example' })).toBe('Enter a valid email address.');
     expect(validateProfile({ fullName: 'Ada', email: 'a da@example.com' })).toBe('Enter a valid email address.');
-  });
-});
-
-describe('countByStatus', () => {
-  it('counts each status', () => {
-    const p = (status: 'completed' | 'in-progress' | 'locked') => ({
-      id: status,
-      title: '',
-      description: '',
-      duration: '',
-      difficulty: 'beginner' as const,
-      status,
-      xp: 500,
-    });
-    expect(countByStatus([p('completed'), p('completed'), p('locked')])).toEqual({
-      completed: 2,
-      'in-progress': 0,
-      locked: 1,
-    });
   });
 });

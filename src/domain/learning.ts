@@ -1,6 +1,7 @@
 /**
- * The signed-in app area: learning paths, projects, tasks, XP, badges, leaderboard, browse and settings.
- * Types and pure rules only (spec §2 "App area", §3, §4, §9); sample data lives in src/fixtures.
+ * The signed-in app area: filters and labels for paths, the leaderboard periods, addresses, and the rules
+ * of the forms (repository URL, profile).
+ * Pure (spec §2 "App area", §4, §9). The API's shapes are src/domain/learningApi.ts; progress rules, progress.ts.
  */
 import { EMAIL_PATTERN } from './auth.ts';
 
@@ -32,102 +33,9 @@ export const DURATION_LABELS: Record<DurationBucket, string> = {
 export const SHORT_MAX_HOURS = 50;
 export const MEDIUM_MAX_HOURS = 80;
 
-export type ProjectStatus = 'completed' | 'in-progress' | 'locked';
-
-// ---------------------------------------------------------------------------------------------
-// Paths and projects
-// ---------------------------------------------------------------------------------------------
-
-/** A project as it appears in a path card or path detail. */
-export type PathProject = {
-  id: string;
-  title: string;
-  description: string;
-  /** Human text, e.g. '2 weeks'. */
-  duration: string;
-  difficulty: Level;
-  status: ProjectStatus;
-  xp: number;
-};
-
-/** A card in /app/paths. */
-export type LearningPath = {
-  id: string;
-  title: string;
-  description: string;
-  projects: PathProject[];
-  /** Hours. */
-  totalDuration: number;
-  level: Level;
-  active: boolean;
-  imageUrl?: string;
-  color: string;
-};
-
-export type PathSection = { title: string; description: string; projects: PathProject[] };
-
-export type PathDetail = {
-  id: string;
-  title: string;
-  description: string;
-  /** Percent 0-100. */
-  progress: number;
-  completedProjects: number;
-  estimatedHours: number;
-  color: string;
-  sections: PathSection[];
-};
-
-export type Task = { id: string; title: string; completed: boolean };
-
-export type ResourceType = 'doc' | 'github';
-export type ProjectResource = { title: string; type: ResourceType; url: string };
-
-export type ProjectDetail = {
-  id: string;
-  pathId: string;
-  title: string;
-  description: string;
-  status: ProjectStatus;
-  /** Percent 0-100. */
-  progress: number;
-  duration: string;
-  difficulty: Level;
-  xp: number;
-  learningObjectives: string[];
-  skillsYoullLearn: string[];
-  requirements: string[];
-  resources: ProjectResource[];
-  tasks: Task[];
-  prerequisites: string[];
-};
-
 // ---------------------------------------------------------------------------------------------
 // XP, badges, leaderboard
 // ---------------------------------------------------------------------------------------------
-
-/** lucide-react icon names the badge cards may use. */
-export type BadgeIcon = 'zap' | 'code' | 'flame' | 'star' | 'trophy' | 'layers';
-
-export type Badge = {
-  id: string;
-  title: string;
-  description: string;
-  icon: BadgeIcon;
-  color: string;
-  earned: boolean;
-  /** Percent 0-100. */
-  progress: number;
-};
-
-export type XpStats = {
-  totalXP: number;
-  level: number;
-  streak: number;
-  projectsCompleted: number;
-  hoursSpent: number;
-  badges: number;
-};
 
 export const LEADERBOARD_PERIODS = ['all', 'month', 'week', 'day'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
@@ -138,11 +46,6 @@ export const LEADERBOARD_PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
   week: 'This Week',
   day: 'Today',
 };
-
-export type LeaderboardEntry = { id: string; name: string; points: number; rank: number; avatar: string };
-
-/** The dashboard's variant of a leaderboard entry. */
-export type TopLearner = { id: string; name: string; xp: number; level: number; avatar: string };
 
 // ---------------------------------------------------------------------------------------------
 // Browse, settings
@@ -157,19 +60,6 @@ export const BROWSE_CATEGORY_LABELS: Record<BrowseCategory, string> = {
   web: 'Web',
   data: 'Data',
   mobile: 'Mobile',
-};
-
-export type BrowsePath = {
-  id: string;
-  title: string;
-  description: string;
-  /** Human text, e.g. '8 weeks'. */
-  duration: string;
-  students: number;
-  rating: number;
-  /** A path under public/, never an external URL. */
-  image: string;
-  category: BrowseCategoryValue;
 };
 
 export type NotificationPreferences = { email: boolean; push: boolean; updates: boolean; newsletter: boolean };
@@ -242,18 +132,6 @@ export function progressPercent(done: number, total: number): number {
   return Math.min(100, Math.max(0, percent));
 }
 
-export type TaskProgress = { completed: number; total: number; percent: number };
-
-export function taskProgress(tasks: readonly Task[]): TaskProgress {
-  const completed = tasks.filter((task) => task.completed).length;
-  return { completed, total: tasks.length, percent: progressPercent(completed, tasks.length) };
-}
-
-/** A new list with the task's completed flag flipped; the input is left untouched. */
-export function toggleTask(tasks: readonly Task[], id: string): Task[] {
-  return tasks.map((task) => (task.id === id ? { ...task, completed: !task.completed } : task));
-}
-
 /**
  * Paths and projects are addressed by their slugs (issue 10 §2). The spec's addresses (a path's
  * number, a project's URL-encoded title) and former slugs still lead to them: the API answers
@@ -265,34 +143,6 @@ export function projectHref(pathSlug: string, projectSlug: string): string {
 
 export function pathHref(pathSlug: string): string {
   return `/app/paths/${pathSlug}`;
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-/**
- * The project of a path named by a route parameter: its title (encoded or already decoded) or its id.
- * Undefined when the path has no such project.
- */
-export function findProject(
-  details: readonly ProjectDetail[] | Readonly<Record<string, ProjectDetail>>,
-  pathId: string,
-  projectParam: string,
-): ProjectDetail | undefined {
-  const list: readonly ProjectDetail[] = Array.isArray(details)
-    ? (details as readonly ProjectDetail[])
-    : Object.values(details as Readonly<Record<string, ProjectDetail>>);
-  const decoded = safeDecode(projectParam);
-  const inPath = list.filter((project) => project.pathId === pathId);
-  return (
-    inPath.find((project) => project.title === decoded || project.title === projectParam) ??
-    inPath.find((project) => project.id === projectParam || project.id === decoded)
-  );
 }
 
 /** Issue 10 §2: a submitted repository URL is at most this long. */
@@ -331,52 +181,3 @@ export function validateProfile(values: ProfileSettings): string | null {
   if (!EMAIL_PATTERN.test(values.email.trim())) return profileMessages.invalidEmail;
   return null;
 }
-
-/** Counts the projects of a path by status. */
-export function countByStatus(projects: readonly PathProject[]): Record<ProjectStatus, number> {
-  const counts: Record<ProjectStatus, number> = { completed: 0, 'in-progress': 0, locked: 0 };
-  for (const project of projects) counts[project.status] += 1;
-  return counts;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Screen data bundles (what each app screen is given)
-// ---------------------------------------------------------------------------------------------
-
-/** XP & Badges screen. */
-export type XpData = { stats: XpStats; badges: Badge[] };
-
-/** Settings screen. */
-export type SettingsData = { profile: ProfileSettings; notifications: NotificationPreferences };
-
-export type DashboardPathProgress = {
-  id: string;
-  title: string;
-  /** Percent 0-100. */
-  progress: number;
-  completedProjects: number;
-  totalProjects: number;
-  color: string;
-};
-
-export type DashboardProject = {
-  id: string;
-  pathId: string;
-  title: string;
-  description: string;
-  /** Percent 0-100. */
-  progress: number;
-  duration: string;
-  xp: number;
-};
-
-/** Dashboard sample content (spec §2). Null / empty parts are the new-learner state. */
-export type DashboardData = {
-  streak: number;
-  level: number;
-  currentPath: DashboardPathProgress | null;
-  currentProject: DashboardProject | null;
-  upcomingProjects: DashboardProject[];
-  bestPaths: LearningPath[];
-  topLearners: TopLearner[];
-};

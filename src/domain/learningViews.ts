@@ -192,3 +192,16 @@ export function projectDetail(catalog: Catalog, records: LearnerRecords, project
     changesSinceStart: record ? changesSinceStart(project.tasks, record.taskIdsAtStart) : null,
   };
 }
+
+/**
+ * The project with one task ticked or unticked and its progress recounted by the shared rule: the
+ * browser's optimistic update, which the server's next answer then confirms.
+ */
+export function withTick(project: ProjectDetailView, taskId: string, completed: boolean): ProjectDetailView {
+  const tasks = project.tasks.map((t) => (t.id === taskId ? { ...t, completed } : t));
+  const progress = activeTaskProgress(
+    tasks.map((t) => ({ id: t.id, status: 'active' as const })),
+    new Set(tasks.filter((t) => t.completed).map((t) => t.id)),
+  );
+  return { ...project, tasks, progress };
+}

@@ -50,7 +50,7 @@ export const routes: RouteObject[] = [
                   { path: 'xp-badges', lazy: async () => ({ Component: (await import('./xpBadges.route')).XpBadgesRoute }) },
                   { path: 'leaderboard', lazy: async () => ({ Component: (await import('./leaderboard.route')).LeaderboardRoute }) },
                   { path: 'settings', lazy: async () => ({ Component: (await import('./settings.route')).SettingsRoute }) },
-                  { path: '*', lazy: async () => ({ Component: (await import('./notFound.route')).NotFoundRoute }) },
+                  { path: '*', lazy: async () => ({ Component: (await import('./notFound.route')).AppNotFoundRoute }) },
                 ],
               },
             ],

@@ -161,24 +161,24 @@ export type OverviewShot = { src: string; alt: string; title: string; width: num
 export const overviewShots: readonly OverviewShot[] = [
   {
     src: '/images/overview/dashboard.png',
-    alt: 'The PathForge dashboard: a welcome banner with a 7-day streak and Level 12, the current project with its progress, upcoming projects, recommended learning paths and the top learners.',
-    title: 'Your dashboard: streak, level and what to build next',
+    alt: 'The PathForge dashboard: a welcome banner with the projects completed, the current project with its progress, the path it belongs to, upcoming projects and the best rated learning paths.',
+    title: 'Your dashboard: your progress and what to build next',
     width: 1200,
-    height: 1328,
+    height: 1330,
   },
   {
     src: '/images/overview/path.png',
-    alt: 'A PathForge learning path: Frontend Development with its progress bar and project cards marked completed, in progress or locked.',
+    alt: 'A PathForge learning path: Frontend Development with its progress bar, project cards marked completed, in progress or locked with what unlocks them, and a rating of the path.',
     title: 'A learning path, project by project',
     width: 1200,
-    height: 1419,
+    height: 1723,
   },
   {
     src: '/images/overview/workspace.png',
-    alt: 'The PathForge project workspace: a task checklist with a progress bar, a code editor panel to connect a repository, project goals and a Submit Project box for a GitHub repository URL.',
+    alt: 'The PathForge project workspace: a task checklist with a progress bar, a code editor panel, project goals, resources and a Submit Project box for a GitHub repository URL.',
     title: 'The workspace: tick off tasks, submit your repository',
     width: 1200,
-    height: 1044,
+    height: 1680,
   },
 ];
 

@@ -16,3 +16,15 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = { name: 'Page not found',};
+
+/** An unknown address inside the signed-in app: no logo header and no landmark of its own (the app frames it). */
+export const InsideTheApp: Story = {
+  name: 'Page not found inside the app',
+  args: { inApp: true },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+    await expect(c.queryByRole('main')).toBeNull();
+    await expect(c.queryByRole('link', { name: 'PathForge home' })).toBeNull();
+  },
+};

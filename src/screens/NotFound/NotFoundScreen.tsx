@@ -3,18 +3,25 @@ import { Link as RouterLink } from 'react-router-dom';
 import { House } from 'lucide-react';
 import { Logo } from '../../components/Logo/Logo';
 
-/** Any unknown path (spec §2, §8): 'Oops! Page not found' and a way home. Takes no props. */
-export function NotFoundScreen() {
+export type NotFoundScreenProps = {
+  /** Inside the signed-in app: the app's own header and main landmark frame it, so it adds neither. */
+  inApp?: boolean;
+};
+
+/** Any unknown path (spec §2, §8): 'Oops! Page not found' and a way home. */
+export function NotFoundScreen({ inApp = false }: NotFoundScreenProps) {
   return (
-    <Flex minH="100dvh" direction="column" bg="page" px="6" py={{ base: '6', md: '10' }}>
-      <Box as="header" alignSelf={{ base: 'flex-start', md: 'center' }}>
-        <Link asChild rounded="md" _hover={{ textDecoration: 'none' }}>
-          <RouterLink to="/" aria-label="PathForge home">
-            <Logo />
-          </RouterLink>
-        </Link>
-      </Box>
-      <Center as="main" flex="1" py="12">
+    <Flex minH={inApp ? undefined : '100dvh'} direction="column" bg={inApp ? undefined : 'page'} px="6" py={{ base: '6', md: '10' }}>
+      {inApp ? null : (
+        <Box as="header" alignSelf={{ base: 'flex-start', md: 'center' }}>
+          <Link asChild rounded="md" _hover={{ textDecoration: 'none' }}>
+            <RouterLink to="/" aria-label="PathForge home">
+              <Logo />
+            </RouterLink>
+          </Link>
+        </Box>
+      )}
+      <Center as={inApp ? 'div' : 'main'} flex="1" py="12">
         <Stack gap="4" maxW="md" textAlign="center" align="center">
           <Text
             aria-hidden="true"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { withTick } from '../../api/learning';
+import { withTick } from '../../domain/learningViews';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { formatDate, formatWeeks, formatXp } from '../../domain/format';
 import { communityTopicUrl, helpRequest } from '../../domain/help';

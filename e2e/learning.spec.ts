@@ -1,0 +1,172 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_API } from '../playwright.config';
+import { createSession, newLearner, seedSession, toast } from './support';
+
+/**
+ * Learning that is kept (issue 10 §4): everything below goes through the built web app and the
+ * real API on its own database; a reload, a second browser or a new sign-in sees the same.
+ */
+const taskCount = (page: Page) => page.getByText(/\d+ of \d+ tasks completed/);
+const checkbox = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true });
+
+/** The task labels of the open project's checklist, in order. */
+async function taskTitles(page: Page): Promise<string[]> {
+  const boxes = page.getByRole('list', { name: 'Tasks' }).getByRole('checkbox');
+  await expect(boxes.first()).toBeVisible();
+  const names: string[] = [];
+  for (const box of await boxes.all()) names.push((await box.getAttribute('aria-label')) ?? (await box.evaluate((el) => el.closest('label')?.textContent ?? '')).trim());
+  return names;
+}
+
+async function openFirstProject(page: Page) {
+  await page.goto('/app/paths');
+  await page.getByRole('link', { name: /Frontend Development/ }).first().click();
+  await expect(page).toHaveURL('/app/paths/frontend-development');
+  await page.getByRole('link', { name: 'Start Project: Personal Portfolio' }).click();
+  await expect(page).toHaveURL('/app/paths/frontend-development/projects/personal-portfolio');
+  await page.getByRole('button', { name: 'Start Project' }).click();
+  await expect(taskCount(page)).toHaveText(/^0 of \d+ tasks completed/);
+}
+
+async function tick(page: Page, title: string) {
+  await page.getByText(title, { exact: true }).click();
+  await expect(checkbox(page, title)).toBeChecked();
+}
+
+test.describe('learning that is kept', () => {
+  test('register, start a project, tick two tasks: still ticked after a reload and in a second browser', async ({ page, browser }) => {
+    const learner = newLearner('kept');
+    await page.goto('/register');
+    await page.getByLabel('Full Name', { exact: true }).fill(learner.username);
+    await page.getByLabel('Email', { exact: true }).fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page).toHaveURL('/login');
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL('/app/dashboard');
+
+    await openFirstProject(page);
+    const [first, second] = await taskTitles(page);
+    await tick(page, first as string);
+    await tick(page, second as string);
+    await expect(taskCount(page)).toHaveText(/^2 of/);
+
+    await page.reload();
+    await expect(checkbox(page, first as string)).toBeChecked();
+    await expect(checkbox(page, second as string)).toBeChecked();
+    await expect(taskCount(page)).toHaveText(/^2 of/);
+
+    const other = await browser.newContext();
+    const elsewhere = await other.newPage();
+    await elsewhere.goto('/login');
+    await elsewhere.getByLabel('Email', { exact: true }).fill(learner.email);
+    await elsewhere.getByLabel('Password', { exact: true }).fill(learner.password);
+    await elsewhere.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(elsewhere).toHaveURL('/app/dashboard');
+    await elsewhere.goto('/app/paths/frontend-development/projects/personal-portfolio?view=workspace');
+    await expect(checkbox(elsewhere, first as string)).toBeChecked();
+    await expect(taskCount(elsewhere)).toHaveText(/^2 of/);
+    await other.close();
+  });
+
+  test('submitting with a task open names it; finishing and submitting completes the project and unlocks the next', async ({ page, request }) => {
+    await seedSession(page, await createSession(request, 'submit'));
+    await openFirstProject(page);
+    const titles = await taskTitles(page);
+    for (const title of titles.slice(0, -1)) await tick(page, title);
+
+    const url = page.getByLabel('GitHub Repository URL');
+    await url.fill('https://github.com/ada/portfolio');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page.getByText(new RegExp(`Still open: ${titles.at(-1)}`))).toBeVisible();
+    await expect(url).toHaveValue('https://github.com/ada/portfolio');
+
+    await tick(page, titles.at(-1) as string);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(toast(page, 'Project submitted')).toBeVisible();
+    await expect(page.getByText(/not verified yet/i).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /github\.com\/ada\/portfolio/ })).toBeVisible();
+
+    await page.goto('/app/paths/frontend-development');
+    const cards = page.getByRole('article');
+    await expect(cards.filter({ hasText: 'Personal Portfolio' })).toContainText('Completed');
+    await expect(page.getByRole('link', { name: 'Start Project: Responsive Landing Page' })).toBeVisible();
+  });
+
+  test('resetting a path brings it back to zero', async ({ page, request }) => {
+    await seedSession(page, await createSession(request, 'reset'));
+    await openFirstProject(page);
+    const [first] = await taskTitles(page);
+    await tick(page, first as string);
+
+    await page.goto('/app/paths/frontend-development');
+    await page.getByRole('button', { name: /Reset progress/ }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: /Reset/ }).click();
+    await expect(toast(page, 'Your progress on this path has been reset.')).toBeVisible();
+    await expect(page.getByText('0% complete').or(page.getByText(/^0%$/)).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Project: Personal Portfolio' })).toBeVisible();
+  });
+
+  test('a new name is kept after a reload', async ({ page, request }) => {
+    await seedSession(page, await createSession(request, 'rename'));
+    await page.goto('/app/settings');
+    const name = page.getByLabel('Full Name', { exact: true });
+    await expect(name).not.toHaveValue('');
+    await name.fill('Ada Byron');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Settings saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Ada Byron');
+  });
+
+  test('a deleted account cannot sign in again', async ({ page, request }) => {
+    const session = await createSession(request, 'delete');
+    await seedSession(page, session);
+    await page.goto('/app/settings');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByLabel('Password', { exact: true }).fill(session.learner.password);
+    await dialog.getByRole('button', { name: /Delete/ }).click();
+    await expect(page).toHaveURL('/');
+
+    const login = await request.post(`${E2E_API}/auth/login`, {
+      data: { email: session.learner.email, password: session.learner.password },
+      headers: { Origin: 'http://localhost:4183', 'Content-Type': 'application/json' },
+    });
+    expect(login.status()).toBe(401);
+  });
+});
+
+test.describe('when the API fails', () => {
+  test('a tick the API cannot take is rolled back and says so', async ({ page, request }) => {
+    await seedSession(page, await createSession(request, 'down'));
+    await openFirstProject(page);
+    const [first] = await taskTitles(page);
+    await page.route('**/learning/tasks/**', (route) => route.abort('connectionrefused'));
+    await page.getByText(first as string, { exact: true }).click();
+    await expect(toast(page, /Couldn’t save/)).toBeVisible();
+    await expect(checkbox(page, first as string)).not.toBeChecked();
+    await expect(taskCount(page)).toHaveText(/^0 of/);
+  });
+
+  test('a slow API (over 2 s) shows the submission pending and sends it once', async ({ page, request }) => {
+    await seedSession(page, await createSession(request, 'slow'));
+    await openFirstProject(page);
+    for (const title of await taskTitles(page)) await tick(page, title);
+    let submissions = 0;
+    await page.route('**/learning/projects/*/submission', async (route) => {
+      submissions += 1;
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.continue();
+    });
+    await page.getByLabel('GitHub Repository URL').fill('https://github.com/ada/portfolio');
+    const submit = page.getByRole('button', { name: 'Submit', exact: true });
+    await submit.click();
+    await expect(submit).toBeDisabled();
+    await submit.click({ force: true }).catch(() => undefined);
+    await expect(toast(page, 'Project submitted')).toBeVisible({ timeout: 10_000 });
+    expect(submissions).toBe(1);
+  });
+});
