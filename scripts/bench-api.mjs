@@ -18,9 +18,13 @@
  * load generator does not share their event loop. The rate limits are raised for the run (they
  * would otherwise answer 429 after a few logins), and the output says so.
  *
+ * Then it runs the learning API's read-heavy scenario (scripts/bench-learning.mjs: a path page at 50
+ * connections and the task toggle on 10,000 seeded learners and 1,000,000 completions) on the same
+ * databases, and fails if either misses its targets.
+ *
  * Environment: BENCH_DURATION (seconds per scenario, default 10).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -322,7 +326,13 @@ try {
     );
   }
   await shutdown();
-  process.exit(ok ? 0 : 1);
+  // Then the learning API's read-heavy scenario (issue 10 §4) on its own seeded database of 10,000
+  // learners and 1,000,000 completions, on the same databases (scripts/bench-learning.mjs).
+  console.log('\n▶ the learning API under read load (npm run bench:learning)');
+  const learning = spawnSync(process.execPath, ['scripts/bench-learning.mjs', ...(args.db === 'postgres' ? ['--db', 'postgres'] : [])], {
+    stdio: 'inherit',
+  });
+  process.exit(ok && learning.status === 0 ? 0 : 1);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await shutdown();

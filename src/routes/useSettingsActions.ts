@@ -14,7 +14,7 @@ export const NOTHING_TO_SAVE = 'There are no changes to save.';
 function actionState(mutation: { isPending: boolean; isError: boolean; isSuccess: boolean; error: unknown }): ActionState {
   if (mutation.isPending) return { status: 'pending' };
   if (mutation.isError) return { status: 'error', message: apiErrorMessage(mutation.error) };
-  if (mutation.isSuccess) return { status: 'done' };
+  if (mutation.isSuccess) return { status: 'success' };
   return { status: 'idle' };
 }
 

@@ -1,16 +1,20 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Box } from '@chakra-ui/react';
+import { Box, ChakraProvider } from '@chakra-ui/react';
 import { expect, within } from 'storybook/test';
+import { appSystem } from '../../theme/app';
 import { ProgressBar } from './ProgressBar';
 
 const meta = {
   title: 'Components/ProgressBar',
   component: ProgressBar,
   decorators: [
+    // Progress is an app-area recipe (src/theme/app.ts), as on the screens that use this bar.
     (Story) => (
-      <Box p="8" bg="page" maxW="md">
-        <Story />
-      </Box>
+      <ChakraProvider value={appSystem}>
+        <Box p="8" bg="page" maxW="md">
+          <Story />
+        </Box>
+      </ChakraProvider>
     ),
   ],
   args: { percent: 38, label: 'Path progress' },

@@ -7,13 +7,13 @@ import { TitledCard } from '../../components/TitledCard/TitledCard';
 import { profileMessages, validateProfile } from '../../domain/learning';
 import type { Preferences, Settings } from '../../domain/learningApi';
 import type { Remote } from '../remote';
-import { idle, type ActionState } from './parts/actionState';
+import { IDLE, type ActionState } from '../remote';
 import { ChangePasswordDialog } from './parts/ChangePasswordDialog';
 import { DeleteAccountDialog } from './parts/DeleteAccountDialog';
 import { settingsChanges, type SettingsChanges, type SettingsValues } from './parts/settingsChanges';
 import { SwitchRow } from './parts/SwitchRow';
 
-export type { ActionState } from './parts/actionState';
+export type { ActionState } from '../remote';
 export type { SettingsChanges } from './parts/settingsChanges';
 export { DELETE_ACCOUNT_WARNING, DELETE_PASSWORD_REQUIRED } from './parts/DeleteAccountDialog';
 export { changePasswordMessages } from './parts/validateChangePassword';
@@ -51,9 +51,9 @@ function SettingsForm({
   onSave,
   isSaving = false,
   saveError = null,
-  passwordChange = idle,
+  passwordChange = IDLE,
   onChangePassword,
-  accountDeletion = idle,
+  accountDeletion = IDLE,
   onDeleteAccount,
 }: Omit<SettingsScreenProps, 'settings'> & { saved: Settings }) {
   // The form starts from the account once; what the learner types stays until they change it.

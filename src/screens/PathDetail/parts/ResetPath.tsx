@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Button, Text } from '@chakra-ui/react';
+import { ActionDialog } from '../../../components/ActionDialog/ActionDialog';
 import { RotateCcw } from 'lucide-react';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import type { PathSummary } from '../../../domain/learningApi';
@@ -21,7 +22,6 @@ export type ResetPathProps = {
 export function ResetPath({ path, status, onReset }: ResetPathProps) {
   const [open, setOpen] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const pending = status === 'pending';
   // Closed once the reset the learner confirmed here has succeeded.
   const shown = open && !(confirmed && status === 'success');
@@ -31,20 +31,15 @@ export function ResetPath({ path, status, onReset }: ResetPathProps) {
       <Text color="fg.muted" fontSize="sm">
         Reset your progress on this path to begin again from its first project.
       </Text>
-      <Dialog.Root
-        role="alertdialog"
+      <ActionDialog
+        destructive
         open={shown}
-        onOpenChange={(details) => {
-          if (pending) return;
-          setOpen(details.open);
-          if (details.open) setConfirmed(false);
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (next) setConfirmed(false);
         }}
-        closeOnEscape={!pending}
-        closeOnInteractOutside={!pending}
-        initialFocusEl={() => cancelRef.current}
-        placement="center"
-      >
-        <Dialog.Trigger asChild>
+        pending={pending}
+        trigger={
           <Button
             type="button"
             colorPalette="red"
@@ -56,44 +51,16 @@ export function ResetPath({ path, status, onReset }: ResetPathProps) {
           >
             <RotateCcw aria-hidden="true" /> Reset progress
           </Button>
-        </Dialog.Trigger>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <Dialog.Header>
-                <Dialog.Title>Reset your progress on {path.title}?</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Dialog.Description color="fg.muted">
-                  {RESET_WARNING}
-                  {path.myRating !== null ? ` ${RESET_KEEPS_RATING}` : null}
-                </Dialog.Description>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button ref={cancelRef} type="button" variant="outline" colorPalette="gray" disabled={pending}>
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button
-                  type="button"
-                  colorPalette="red"
-                  _hover={{ bg: 'red.700' }}
-                  loading={pending}
-                  loadingText="Resetting…"
-                  onClick={() => {
-                    setConfirmed(true);
-                    onReset();
-                  }}
-                >
-                  Reset progress
-                </Button>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        }
+        title={`Reset your progress on ${path.title}?`}
+        description={`${RESET_WARNING}${path.myRating !== null ? ` ${RESET_KEEPS_RATING}` : ''}`}
+        confirmLabel="Reset progress"
+        pendingLabel="Resetting…"
+        onConfirm={() => {
+          setConfirmed(true);
+          onReset();
+        }}
+      />
     </TitledCard>
   );
 }

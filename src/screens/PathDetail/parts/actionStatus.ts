@@ -1,7 +1,8 @@
 import { formatNumber } from '../../../domain/format';
 
-/** Where a call the screen asked for stands (a react-query mutation's `status`, as is). */
-export type ActionStatus = 'idle' | 'pending' | 'error' | 'success';
+import type { ActionStatus } from '../../remote';
+
+export type { ActionStatus };
 
 /** The learner's last choice of stars and where saving it stands. */
 export type RatingState = { status: ActionStatus; stars: number | null };

@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Box, Button, Dialog, Field, Flex, Portal, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { Button, Field, Flex, Stack, Text } from '@chakra-ui/react';
 import { KeyRound } from 'lucide-react';
-import { FormError } from '../../../components/AuthLayout/AuthFormParts';
+import { ActionDialog } from '../../../components/ActionDialog/ActionDialog';
 import { PasswordInput } from '../../../components/PasswordInput/PasswordInput';
 import { PASSWORD_MIN_LENGTH } from '../../../domain/auth';
 import { accountMessages } from '../../../domain/learningApi';
-import type { ActionState } from './actionState';
+import type { ActionState } from '../../remote';
 import { validateChangePassword, type ChangePasswordField, type ChangePasswordValues } from './validateChangePassword';
 
 export type ChangePasswordDialogProps = {
@@ -39,7 +39,7 @@ export function ChangePasswordDialog({ state, onChangePassword }: ChangePassword
 
   if (state.status !== seenStatus) {
     setSeenStatus(state.status);
-    if (seenStatus === 'pending' && state.status === 'done') setOpen(false);
+    if (seenStatus === 'pending' && state.status === 'success') setOpen(false);
   }
 
   const serverMessage = submitted && state.status === 'error' ? state.message : null;
@@ -56,11 +56,7 @@ export function ChangePasswordDialog({ state, onChangePassword }: ChangePassword
     const { value } = event.target;
     setValues((current) => ({ ...current, [name]: value }));
   };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The dialog sits inside the Settings form in React's tree: its submit must not save settings.
-    event.stopPropagation();
-    if (pending) return;
+  const submit = () => {
     const found = validateChangePassword(values);
     setProblem(found);
     if (found) {
@@ -81,87 +77,59 @@ export function ChangePasswordDialog({ state, onChangePassword }: ChangePassword
           Change the password you sign in with. Other devices are signed out.
         </Text>
       </Stack>
-      <Dialog.Root
+      <ActionDialog
         open={open}
-        onOpenChange={(details) => {
-          if (pending && !details.open) return; // no closing while the API answers
-          setOpen(details.open);
-          if (details.open) {
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (next) {
             setValues(empty);
             setProblem(null);
             setSubmitted(false);
           }
         }}
-        closeOnEscape={!pending}
-        closeOnInteractOutside={!pending}
-        initialFocusEl={() => inputs.current.currentPassword ?? null}
-        placement="center"
-      >
-        <Dialog.Trigger asChild>
+        pending={pending}
+        initialFocus={() => inputs.current.currentPassword ?? null}
+        trigger={
           <Button type="button" variant="outline" colorPalette="gray" size="sm" flexShrink={0}>
             <KeyRound aria-hidden="true" /> Change Password
           </Button>
-        </Dialog.Trigger>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <form noValidate onSubmit={submit} aria-label="Change your password">
-                <Dialog.Header>
-                  <Dialog.Title>Change your password</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Dialog.Description color="fg.muted">
-                      Your other devices are signed out; this one stays signed in.
-                    </Dialog.Description>
-                    {fields.map((field) => (
-                      <Field.Root
-                        key={field.name}
-                        required
-                        invalid={invalid(field.name)}
-                        ids={field.name === 'newPassword' ? { helperText: hintId } : undefined}
-                      >
-                        <Field.Label>{field.label}</Field.Label>
-                        <PasswordInput
-                          ref={(element) => {
-                            inputs.current[field.name] = element;
-                          }}
-                          name={field.name}
-                          autoComplete={field.autoComplete}
-                          value={values[field.name]}
-                          onChange={change(field.name)}
-                          aria-describedby={
-                            [invalid(field.name) ? errorId : null, field.name === 'newPassword' ? hintId : null].filter(Boolean).join(' ') ||
-                            undefined
-                          }
-                        />
-                        {field.name === 'newPassword' ? (
-                          <Field.HelperText>At least {PASSWORD_MIN_LENGTH} characters.</Field.HelperText>
-                        ) : null}
-                      </Field.Root>
-                    ))}
-                  </Stack>
-                  {/* A live region from the start, so a message that appears in it is read out. */}
-                  <Box role="alert" mt={message ? '4' : '0'}>
-                    <FormError id={errorId} message={message} />
-                  </Box>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Dialog.ActionTrigger asChild>
-                    <Button type="button" variant="outline" colorPalette="gray" disabled={pending}>
-                      Cancel
-                    </Button>
-                  </Dialog.ActionTrigger>
-                  <Button type="submit" colorPalette="brand" loading={pending} loadingText="Changing…">
-                    Change Password
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        }
+        title="Change your password"
+        description="Your other devices are signed out; this one stays signed in."
+        formLabel="Change your password"
+        confirmLabel="Change Password"
+        pendingLabel="Changing…"
+        onConfirm={submit}
+        message={message}
+        messageId={errorId}
+      >
+        {fields.map((field) => (
+          <Field.Root
+            key={field.name}
+            required
+            invalid={invalid(field.name)}
+            ids={field.name === 'newPassword' ? { helperText: hintId } : undefined}
+          >
+            <Field.Label>{field.label}</Field.Label>
+            <PasswordInput
+              ref={(element) => {
+                inputs.current[field.name] = element;
+              }}
+              name={field.name}
+              autoComplete={field.autoComplete}
+              value={values[field.name]}
+              onChange={change(field.name)}
+              aria-describedby={
+                [invalid(field.name) ? errorId : null, field.name === 'newPassword' ? hintId : null].filter(Boolean).join(' ') ||
+                undefined
+              }
+            />
+            {field.name === 'newPassword' ? (
+              <Field.HelperText>At least {PASSWORD_MIN_LENGTH} characters.</Field.HelperText>
+            ) : null}
+          </Field.Root>
+        ))}
+      </ActionDialog>
     </Flex>
   );
 }

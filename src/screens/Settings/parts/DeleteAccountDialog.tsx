@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Box, Button, Dialog, Field, Flex, Portal, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, Field, Flex, Stack, Text } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
-import { FormError } from '../../../components/AuthLayout/AuthFormParts';
+import { ActionDialog } from '../../../components/ActionDialog/ActionDialog';
 import { PasswordInput } from '../../../components/PasswordInput/PasswordInput';
 import { accountMessages } from '../../../domain/learningApi';
-import type { ActionState } from './actionState';
+import type { ActionState } from '../../remote';
 
 export const DELETE_ACCOUNT_WARNING =
   'This permanently deletes your account, your progress, XP and badges. This cannot be undone.';
@@ -24,7 +24,6 @@ export function DeleteAccountDialog({ state, onDeleteAccount }: DeleteAccountDia
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const cancelRef = useRef<HTMLButtonElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
   const pending = state.status === 'pending';
@@ -37,11 +36,7 @@ export function DeleteAccountDialog({ state, onDeleteAccount }: DeleteAccountDia
     if (serverMessage === accountMessages.wrongPassword) passwordRef.current?.focus();
   }, [serverMessage]);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The dialog sits inside the Settings form in React's tree: its submit must not save settings.
-    event.stopPropagation();
-    if (pending) return;
+  const submit = () => {
     if (password.trim() === '') {
       setMissing(true);
       passwordRef.current?.focus();
@@ -62,74 +57,47 @@ export function DeleteAccountDialog({ state, onDeleteAccount }: DeleteAccountDia
           Remove your account and everything you’ve earned.
         </Text>
       </Stack>
-      <Dialog.Root
-        role="alertdialog"
+      <ActionDialog
+        destructive
         open={open}
-        onOpenChange={(details) => {
-          if (pending && !details.open) return; // no closing while the API answers
-          setOpen(details.open);
-          if (details.open) {
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (next) {
             setPassword('');
             setMissing(false);
             setSubmitted(false);
           }
         }}
-        closeOnEscape={!pending}
-        closeOnInteractOutside={!pending}
-        initialFocusEl={() => cancelRef.current}
-        placement="center"
-      >
-        <Dialog.Trigger asChild>
+        pending={pending}
+        trigger={
           <Button type="button" colorPalette="red" variant="outline" size="sm" flexShrink={0} color="red.fg" borderColor="red.fg">
             <Trash2 aria-hidden="true" /> Delete Account
           </Button>
-        </Dialog.Trigger>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner px="4">
-            <Dialog.Content>
-              <form noValidate onSubmit={submit} aria-label="Delete your account">
-                <Dialog.Header>
-                  <Dialog.Title>Delete your account?</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Dialog.Description color="fg.muted">{DELETE_ACCOUNT_WARNING}</Dialog.Description>
-                    <Field.Root required invalid={invalid}>
-                      <Field.Label>Password</Field.Label>
-                      <PasswordInput
-                        ref={passwordRef}
-                        name="password"
-                        autoComplete="current-password"
-                        value={password}
-                        onChange={(event) => {
-                          const { value } = event.target;
-                          setPassword(value);
-                        }}
-                        aria-describedby={invalid ? errorId : undefined}
-                      />
-                    </Field.Root>
-                  </Stack>
-                  {/* A live region from the start, so a message that appears in it is read out. */}
-                  <Box role="alert" mt={message ? '4' : '0'}>
-                    <FormError id={errorId} message={message} />
-                  </Box>
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Dialog.ActionTrigger asChild>
-                    <Button ref={cancelRef} type="button" variant="outline" colorPalette="gray" disabled={pending}>
-                      Cancel
-                    </Button>
-                  </Dialog.ActionTrigger>
-                  <Button type="submit" colorPalette="red" _hover={{ bg: 'red.700' }} loading={pending} loadingText="Deleting…">
-                    Delete account
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+        }
+        title="Delete your account?"
+        description={DELETE_ACCOUNT_WARNING}
+        formLabel="Delete your account"
+        confirmLabel="Delete account"
+        pendingLabel="Deleting…"
+        onConfirm={submit}
+        message={message}
+        messageId={errorId}
+      >
+        <Field.Root required invalid={invalid}>
+          <Field.Label>Password</Field.Label>
+          <PasswordInput
+            ref={passwordRef}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              const { value } = event.target;
+              setPassword(value);
+            }}
+            aria-describedby={invalid ? errorId : undefined}
+          />
+        </Field.Root>
+      </ActionDialog>
     </Flex>
   );
 }
