@@ -28,8 +28,7 @@ export function createAuthenticate(repo: AuthRepository, jwtSecret: string, now:
     const claims = match?.[1] ? verifyAccessToken(match[1], now(), { secret: jwtSecret }) : null;
     const invalid = () => new HttpError(401, sessionMessages.sessionExpired, { 'www-authenticate': 'Bearer error="invalid_token"' });
     if (!claims) throw invalid();
-    const active = await repo.isSessionActive(claims.sid, claims.sub, new Date(now()).toISOString());
-    const user = active ? await repo.findUserById(claims.sub) : undefined;
+    const user = await repo.activeSessionUser(claims.sid, claims.sub, new Date(now()).toISOString());
     if (!user) throw invalid();
     return { ...user, sessionId: claims.sid };
   };

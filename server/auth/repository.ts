@@ -57,18 +57,29 @@ export function createAuthRepository(db: Db) {
     },
 
     /** True while the session (refresh-token family) has a live token: not signed out, not revoked. */
-    async isSessionActive(familyId: string, userId: string, at: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('refresh_tokens')
-        .select('id')
-        .where('family_id', '=', familyId)
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', at)
-        .limit(1)
+    /**
+     * The user of a session that is still active (its family not revoked, not expired), in one
+     * query: what every authenticated request asks first.
+     */
+    activeSessionUser(familyId: string, userId: string, at: string): Promise<UserRow | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll('users')
+        .where('users.id', '=', userId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('refresh_tokens')
+              .select('refresh_tokens.id')
+              .where('refresh_tokens.family_id', '=', familyId)
+              .where('refresh_tokens.user_id', '=', userId)
+              .where('refresh_tokens.revoked_at', 'is', null)
+              .where('refresh_tokens.expires_at', '>', at),
+          ),
+        )
         .executeTakeFirst();
-      return row !== undefined;
     },
+
 
     async revokeFamily(familyId: string, at: string): Promise<void> {
       await db

@@ -57,16 +57,37 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   const projectBySlugOrId = new Map(catalog.projects.flatMap((p) => [[p.slug, p], [p.id, p]] as const));
   const projectOfTask = new Map(catalog.projects.flatMap((p) => p.tasks.filter((t) => t.status === 'active').map((t) => [t.id, p] as const)));
 
-  let stats: { at: number; value: Promise<PathStats> } | null = null;
-  const pathStats = () => {
-    if (!stats || now() - stats.at > STATS_TTL_MS || now() < stats.at) {
-      const value = repo.pathStats();
-      stats = { at: now(), value };
-      value.catch(() => (stats = null));
+  // Stale while revalidating: once the figures are older than STATS_TTL_MS, one request starts
+  // reading them again and every request meanwhile (that one included) answers with the last
+  // figures, so no page waits for the counts. After this instance's own change they are read
+  // again before the next answer.
+  let stats: { at: number; value: PathStats } | null = null;
+  let reading: Promise<PathStats> | null = null;
+  let generation = 0;
+  const pathStats = (): Promise<PathStats> => {
+    const fresh = stats !== null && now() - stats.at <= STATS_TTL_MS && now() >= stats.at;
+    if (fresh && stats) return Promise.resolve(stats.value);
+    const started = generation;
+    reading ??= repo
+      .pathStats()
+      .then((value) => {
+        if (started === generation) stats = { at: now(), value };
+        return value;
+      })
+      .finally(() => {
+        if (started === generation) reading = null;
+      });
+    if (stats) {
+      reading.catch(() => {}); // a failed refresh keeps the last figures; the next request tries again
+      return Promise.resolve(stats.value);
     }
-    return stats.value;
+    return reading;
   };
-  const statsChanged = () => (stats = null);
+  const statsChanged = () => {
+    generation += 1;
+    stats = null;
+    reading = null; // a read begun before the change may miss it
+  };
 
   // Every route here is a signed-in learner's: authenticated first, before the body is even read,
   // so a request without a valid session gets its 401 whatever else is wrong with it.
