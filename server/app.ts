@@ -19,6 +19,7 @@ import { loadCurriculumOnce, type LoadedCurriculum } from './content/load.ts';
 import { seedCurriculum, type SeedResult } from './content/seed.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
 import { authRoutes } from './auth/routes.ts';
+import { createLedger } from './learning/ledger.ts';
 import { createLearningRepository } from './learning/repository.ts';
 import { learningRoutes } from './learning/routes.ts';
 import { accountRoutes } from './account/routes.ts';
@@ -230,7 +231,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       authenticate,
     });
 
-    await app.register(learningRoutes, { prefix: '/learning', repo: createLearningRepository(db), authenticate, now });
+    const ledger = createLedger(db, curriculum.badges, new Map(curriculum.projects.map((p) => [p.id, p.skills])));
+    await app.register(learningRoutes, { prefix: '/learning', repo: createLearningRepository(db), ledger, badges: curriculum.badges, authenticate, now });
     await app.register(accountRoutes, {
       prefix: '/account',
       db,

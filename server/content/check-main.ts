@@ -9,11 +9,15 @@ try {
   const tasks = curriculum.projects.reduce((n, p) => n + p.tasks.length, 0);
   console.log(
     `content/ is valid: ${curriculum.paths.length} paths, ${curriculum.projects.length} projects, ${tasks} tasks, ` +
-      `${curriculum.retiredIds.length} retired ids; version ${curriculum.version.slice(0, 12)}`,
+      `${curriculum.badges.length} badges, ${curriculum.retiredIds.length} retired ids; version ${curriculum.version.slice(0, 12)}`,
   );
   for (const path of curriculum.paths) {
     const projects = curriculum.projects.filter((p) => p.pathId === path.id);
     console.log(`  ${path.title.padEnd(24)} ${String(projects.length).padStart(2)} projects, ${path.totalHours} h, ${path.durationWeeks} weeks`);
+  }
+  console.log('Badges:');
+  for (const badge of curriculum.badges) {
+    console.log(`  ${badge.title.padEnd(24)} ${badge.rule} ≥ ${badge.target} (${badge.description})`);
   }
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;

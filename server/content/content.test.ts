@@ -47,6 +47,19 @@ describe("the repository's content/", () => {
     }
   });
 
+  it('holds the six badges of the spec, one per rule', () => {
+    expect(curriculum.badges.map((b) => [b.rule, b.target]).sort()).toEqual(
+      [
+        ['projects-in-a-week', 5],
+        ['lines-of-code', 10000],
+        ['daily-streak', 7],
+        ['total-xp', 10000],
+        ['projects-completed', 20],
+        ['distinct-skills', 3],
+      ].sort(),
+    );
+  });
+
   it('keeps the spec\'s numbered path addresses working (formerly /app/paths/1 … 6)', () => {
     expect(curriculum.paths.flatMap((p) => p.formerSlugs).sort()).toEqual(['1', '2', '3', '4', '5', '6']);
   });
@@ -56,7 +69,13 @@ describe("the repository's content/", () => {
 // A small content folder per test
 // ---------------------------------------------------------------------------------------------
 
-type Files = { paths: Record<string, unknown>[]; projects: (Record<string, unknown> & { brief?: string })[]; retired?: unknown[] };
+type Files = {
+  paths: Record<string, unknown>[];
+  projects: (Record<string, unknown> & { brief?: string })[];
+  retired?: unknown[];
+  /** The content of badges.yaml (one valid badge unless given); null: no badges.yaml at all. */
+  badges?: unknown;
+};
 
 const hex = (n: number) => n.toString(16).padStart(8, '0');
 function task(n: number, title = `Task ${n}`) {
@@ -96,6 +115,10 @@ function path(n: number, projectIds: string[], extra: Record<string, unknown> = 
   };
 }
 
+function badge(n: number, extra: Record<string, unknown> = {}) {
+  return { id: `badge_${hex(n)}`, title: `Badge ${n}`, description: `Earn badge ${n}.`, icon: 'star', color: 'purple', rule: 'total-xp', target: 1000, ...extra };
+}
+
 function writeContent(files: Files): string {
   const dir = tempDir();
   dirs.push(dir);
@@ -108,6 +131,7 @@ function writeContent(files: Files): string {
     writeFileSync(join(content, 'projects', String(p.slug), 'brief.md'), brief ?? 'Build it.\n');
   }
   if (files.retired) writeFileSync(join(content, 'retired.yaml'), stringify({ retired: files.retired }));
+  if (files.badges !== null) writeFileSync(join(content, 'badges.yaml'), stringify(files.badges ?? { badges: [badge(1)] }));
   return content;
 }
 
@@ -182,6 +206,42 @@ describe('the content rules', () => {
         'content/projects/project-2/project.yaml: resources.0.url: must be an https URL',
       ]),
     );
+  });
+
+  it('badges are checked like the rest: fields, a missing file, ids unique and not retired', () => {
+    const bad = valid();
+    bad.badges = { badges: [badge(1, { id: 'badge_1', rule: 'lines-of-poetry', icon: 'rocket', color: 'teal', target: 0 }), { ...badge(2), extra: true }] };
+    expect(problemsOf(bad)).toEqual([
+      'content/badges.yaml: badges.0.id: must be "badge_" and 8 lower-case hex characters',
+      expect.stringMatching(/^content\/badges\.yaml: badges\.0\.icon: /),
+      expect.stringMatching(/^content\/badges\.yaml: badges\.0\.color: /),
+      expect.stringMatching(/^content\/badges\.yaml: badges\.0\.rule: /),
+      expect.stringMatching(/^content\/badges\.yaml: badges\.0\.target: /),
+      expect.stringMatching(/^content\/badges\.yaml: badges\.1: .*extra/),
+    ]);
+
+    const missing = valid();
+    missing.badges = null;
+    expect(problemsOf(missing)).toEqual(['content/badges.yaml: missing; it lists the badges learners can earn.']);
+
+    const notAList = valid();
+    notAList.badges = { badge: [badge(1)] };
+    expect(problemsOf(notAList)).toEqual(expect.arrayContaining([expect.stringMatching(/^content\/badges\.yaml: badges: /)]));
+
+    const twice = valid();
+    twice.badges = { badges: [badge(1), badge(1, { title: 'Copy' })] };
+    expect(problemsOf(twice)).toEqual(['content/badges.yaml (badge "Copy"): id badge_00000001 is already used by content/badges.yaml (badge "Badge 1").']);
+
+    const retired = valid();
+    retired.retired = [{ id: 'badge_00000001', was: 'An old badge', since: '2026-11-01' }];
+    expect(problemsOf(retired)).toEqual([
+      'content/badges.yaml (badge "Badge 1"): id badge_00000001 is retired (it was An old badge); an id is never reused: mint a new one.',
+    ]);
+
+    const none = valid();
+    none.badges = { badges: [] };
+    expect(loadCurriculum(writeContent(none)).badges).toEqual([]);
+    expect(loadCurriculum(writeContent(valid())).badges).toEqual([badge(1)]);
   });
 
   it('a file named after another slug, an empty brief and broken YAML are reported', () => {

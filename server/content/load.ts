@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import {
+  badgeFileSchema,
   buildCurriculum,
   describeIssues,
   pathFileSchema,
@@ -62,7 +63,7 @@ function readYaml(dir: string, file: string, problems: string[]): unknown {
 export function loadCurriculum(dir: string = CONTENT_DIR): LoadedCurriculum {
   const problems: string[] = [];
   const name = (file: string) => relative(join(dir, '..'), file);
-  const files: ContentFiles = { paths: [], projects: [], retired: { retired: [] } };
+  const files: ContentFiles = { paths: [], projects: [], retired: { retired: [] }, badges: { file: name(join(dir, 'badges.yaml')), data: [] } };
 
   const pathDir = join(dir, 'paths');
   for (const entry of existsSync(pathDir) ? readdirSync(pathDir).sort() : []) {
@@ -94,6 +95,17 @@ export function loadCurriculum(dir: string = CONTENT_DIR): LoadedCurriculum {
     const parsed = retiredFileSchema.safeParse(readYaml(dir, retiredFile, problems) ?? {});
     if (parsed.success) files.retired = parsed.data;
     else problems.push(...describeIssues(name(retiredFile), parsed.error));
+  }
+  // The badges learners can earn: `content/badges.yaml` (their rules are code, src/domain/badges.ts).
+  const badgeFile = join(dir, 'badges.yaml');
+  if (!existsSync(badgeFile)) problems.push(`${name(badgeFile)}: missing; it lists the badges learners can earn.`);
+  else {
+    const raw = readYaml(dir, badgeFile, problems);
+    if (raw !== undefined) {
+      const parsed = badgeFileSchema.safeParse(raw);
+      if (parsed.success) files.badges.data = parsed.data.badges;
+      else problems.push(...describeIssues(name(badgeFile), parsed.error));
+    }
   }
   if (files.paths.length === 0) problems.push(`${name(pathDir)}: no learning path found.`);
   // The order learners see the paths in: `content/order.yaml` lists their slugs.

@@ -124,6 +124,30 @@ export type UserSettingsTable = {
 /** A learner who started (a project of) a path: the path's students. */
 export type PathLearnersTable = { path_id: string; user_id: string; started_at: string };
 
+/** One XP award, never changed: removed only by a path reset or the account's deletion. */
+export type XpEventsTable = {
+  id: string;
+  user_id: string;
+  /** `reason:sourceId`, unique per learner: what makes every award idempotent. */
+  award_key: string;
+  reason: string;
+  source_id: string;
+  /** The path the award belongs to (null for a badge), so a reset removes that path's events. */
+  path_id: string | null;
+  amount: number;
+  earned_at: string;
+  /** The learner's local day when it was earned (their time zone then). */
+  earned_on: string;
+};
+
+/** A local day on which the learner did real work on a path (a streak's days). */
+export type ActivityDaysTable = { user_id: string; path_id: string; local_day: string };
+
+export type UserBadgesTable = { user_id: string; badge_id: string; earned_at: string };
+
+/** The learner's time zone (from their browser; changes rate-limited) and weekly goal. */
+export type LearnerClockTable = { user_id: string; time_zone: string; time_zone_changed_at: string; weekly_goal: number };
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -141,6 +165,10 @@ export type Database = {
   path_ratings: PathRatingsTable;
   user_settings: UserSettingsTable;
   path_learners: PathLearnersTable;
+  xp_events: XpEventsTable;
+  activity_days: ActivityDaysTable;
+  user_badges: UserBadgesTable;
+  learner_clock: LearnerClockTable;
 };
 
 export type Db = Kysely<Database>;
@@ -167,6 +195,10 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'path_ratings', key: ['user_id', 'path_id'] },
   { name: 'user_settings', key: ['user_id'] },
   { name: 'path_learners', key: ['path_id', 'user_id'] },
+  { name: 'xp_events', key: ['id'] },
+  { name: 'activity_days', key: ['user_id', 'path_id', 'local_day'] },
+  { name: 'user_badges', key: ['user_id', 'badge_id'] },
+  { name: 'learner_clock', key: ['user_id'] },
 ];
 
 /** The database could not be reached or migrated at start-up: says which database, and where. */

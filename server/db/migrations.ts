@@ -242,6 +242,58 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('path_learners').execute();
     },
   },
+  /**
+   * The XP ledger (issue 11): every award an immutable event, unique per (learner, award key), so
+   * a retried request, a tick on and off or a second submission never pays twice; totals, levels
+   * and boards are derived from it. The learner's active days (a streak's days, in their own time
+   * zone, kept per path so a reset takes its days too), the badges they earned, their time zone
+   * and weekly goal.
+   */
+  '0007_xp_ledger': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('xp_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('award_key', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('source_id', 'text', (c) => c.notNull())
+        .addColumn('path_id', 'text')
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('earned_at', 'text', (c) => c.notNull())
+        .addColumn('earned_on', 'text', (c) => c.notNull())
+        .addUniqueConstraint('xp_events_award_unique', ['user_id', 'award_key'])
+        .execute();
+      await db.schema.createIndex('xp_events_earned_at_idx').on('xp_events').columns(['earned_at', 'user_id']).execute();
+      await db.schema
+        .createTable('activity_days')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('path_id', 'text', (c) => c.notNull())
+        .addColumn('local_day', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('activity_days_pk', ['user_id', 'path_id', 'local_day'])
+        .execute();
+      await db.schema
+        .createTable('user_badges')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('badge_id', 'text', (c) => c.notNull())
+        .addColumn('earned_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('user_badges_pk', ['user_id', 'badge_id'])
+        .execute();
+      await db.schema
+        .createTable('learner_clock')
+        .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+        .addColumn('time_zone', 'text', (c) => c.notNull())
+        .addColumn('time_zone_changed_at', 'text', (c) => c.notNull())
+        .addColumn('weekly_goal', 'integer', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('learner_clock').execute();
+      await db.schema.dropTable('user_badges').execute();
+      await db.schema.dropTable('activity_days').execute();
+      await db.schema.dropTable('xp_events').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

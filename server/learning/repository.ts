@@ -3,14 +3,18 @@
  * a learner's history needs them) and one learner's progress, always by that learner's id.
  */
 import type { Catalog, CatalogProject, LearnerRecords, PathStats } from '../../src/domain/learningViews.ts';
-import { sql } from 'kysely';
-import type { Db, ProjectsTable } from '../db/database.ts';
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db, ProjectsTable } from '../db/database.ts';
 import { toNumber } from '../db/dialect.ts';
 
 export type TaskRow = { id: string; project_id: string; title: string; position: number; status: 'active' | 'retired' };
 export type ProjectRow = Omit<ProjectsTable, 'content_hash'>;
 
 const parseList = (json: string) => JSON.parse(json) as string[];
+
+/** What else a change writes in its transaction (the XP ledger's awards, active days, badges). */
+export type Effects = (tx: Transaction<Database>) => Promise<void>;
+const none: Effects = async () => {};
 
 export function createLearningRepository(db: Db) {
   return {
@@ -119,7 +123,7 @@ export function createLearningRepository(db: Db) {
      * Starts a project once: a second start (another tab, a retry) changes nothing. The learner
      * becomes one of the path's students in the same transaction.
      */
-    async startProject(userId: string, projectId: string, pathId: string, taskIds: string[], at: string) {
+    async startProject(userId: string, projectId: string, pathId: string, taskIds: string[], at: string, effects: Effects = none) {
       await db.transaction().execute(async (tx) => {
         await tx
           .insertInto('project_progress')
@@ -131,15 +135,19 @@ export function createLearningRepository(db: Db) {
           .values({ path_id: pathId, user_id: userId, started_at: at })
           .onConflict((oc) => oc.columns(['path_id', 'user_id']).doNothing())
           .execute();
+        await effects(tx);
       });
     },
     /** Idempotent: ticking a ticked task keeps its first time. */
-    async completeTask(userId: string, taskId: string, projectId: string, at: string) {
-      await db
-        .insertInto('task_completions')
-        .values({ user_id: userId, task_id: taskId, project_id: projectId, completed_at: at })
-        .onConflict((oc) => oc.columns(['user_id', 'task_id']).doNothing())
-        .execute();
+    async completeTask(userId: string, taskId: string, projectId: string, at: string, effects: Effects = none) {
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('task_completions')
+          .values({ user_id: userId, task_id: taskId, project_id: projectId, completed_at: at })
+          .onConflict((oc) => oc.columns(['user_id', 'task_id']).doNothing())
+          .execute();
+        await effects(tx);
+      });
     },
     async uncompleteTask(userId: string, taskId: string) {
       await db.deleteFrom('task_completions').where('user_id', '=', userId).where('task_id', '=', taskId).execute();
@@ -148,7 +156,7 @@ export function createLearningRepository(db: Db) {
      * Records the repository (replacing an earlier one) and completes the project, in one
      * transaction: both happen, or neither. A project completed before keeps its first date.
      */
-    async submit(userId: string, projectId: string, repositoryUrl: string, at: string) {
+    async submit(userId: string, projectId: string, repositoryUrl: string, at: string, effects: Effects = none) {
       await db.transaction().execute(async (tx) => {
         await tx
           .insertInto('submissions')
@@ -162,6 +170,7 @@ export function createLearningRepository(db: Db) {
           .where('project_id', '=', projectId)
           .where('completed_at', 'is', null)
           .execute();
+        await effects(tx);
       });
     },
     /** Learners who started a project of each path (or of one), counted through the path's key. */
@@ -191,7 +200,7 @@ export function createLearningRepository(db: Db) {
         .execute();
     },
     /** A learner's progress on a path gone in one transaction: starts, ticks and submissions. */
-    async resetPath(userId: string, pathId: string) {
+    async resetPath(userId: string, pathId: string, effects: Effects = none) {
       await db.transaction().execute(async (tx) => {
         const ids = (await tx.selectFrom('projects').select('id').where('path_id', '=', pathId).execute()).map((r) => r.id);
         if (ids.length === 0) return;
@@ -199,6 +208,7 @@ export function createLearningRepository(db: Db) {
         await tx.deleteFrom('submissions').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
         await tx.deleteFrom('project_progress').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
         await tx.deleteFrom('path_learners').where('user_id', '=', userId).where('path_id', '=', pathId).execute();
+        await effects(tx);
       });
     },
   };

@@ -19,13 +19,24 @@ import {
   type ProjectDetailView,
 } from '../../src/domain/learningApi.ts';
 import { pathDetail, pathSummaries, projectDetail, type Catalog, type PathStats } from '../../src/domain/learningViews.ts';
+import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import { openTasks } from '../../src/domain/progress.ts';
+import { DEFAULT_TIME_ZONE, localDay } from '../../src/domain/streaks.ts';
+import { TASK_XP } from '../../src/domain/xp.ts';
 import type { Authenticate } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Ledger, Moment } from './ledger.ts';
 import type { LearningRepository } from './repository.ts';
+import { xpRoutes } from './xpRoutes.ts';
 
-export type LearningDeps = { repo: LearningRepository; authenticate: Authenticate; now: () => number };
+export type LearningDeps = {
+  repo: LearningRepository;
+  ledger: Ledger;
+  badges: readonly BadgeDefinition[];
+  authenticate: Authenticate;
+  now: () => number;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,7 +58,7 @@ const noFields = { type: 'object', additionalProperties: false, properties: {} }
 const STATS_TTL_MS = 2_000;
 
 export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
-  const { repo, authenticate, now } = deps;
+  const { repo, ledger, badges, authenticate, now } = deps;
   const iso = () => new Date(now()).toISOString();
   // The curriculum as seeded before the API serves (content changes only with a deploy), in
   // memory: a page costs the learner's own rows and nothing else. Its answers are assembled by
@@ -99,6 +110,15 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     if (!request.learner) throw new Error('the learning routes run after authentication');
     return request.learner;
   };
+
+  /** Now, and the learner's local day in their time zone: when an award or an active day is earned. */
+  async function momentOf(userId: string): Promise<Moment> {
+    const at = iso();
+    const clock = await ledger.clockOf(userId);
+    return { at, localDay: localDay(at, clock?.time_zone ?? DEFAULT_TIME_ZONE) };
+  }
+
+  xpRoutes(app, { ledger, catalog, badges, now, learnerOf });
 
   async function findBySlug<T extends { id: string }>(kind: 'path' | 'project', slug: string, items: Map<string, T>) {
     if (!slugParam.safeParse(slug).success) return undefined;
@@ -168,7 +188,11 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       const current = await projectView(user.id, project.id);
       if (current.status === 'locked') refuseUnlessStarted(current);
       if (current.status !== 'available') return { project: current };
-      await repo.startProject(user.id, project.id, project.pathId, current.tasks.map((t) => t.id), iso());
+      const moment = await momentOf(user.id);
+      await repo.startProject(user.id, project.id, project.pathId, current.tasks.map((t) => t.id), moment.at, async (tx) => {
+        await ledger.activity(tx, user.id, project.pathId, moment);
+        await ledger.settleBadges(tx, user.id, moment);
+      });
       statsChanged();
       return { project: await projectView(user.id, project.id) };
     },
@@ -193,7 +217,13 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       );
       // A completed project may replace its repository whatever tasks were added since.
       if (view.status !== 'completed' && open.length > 0) throw new HttpError(409, learningMessages.openTasks(open.map((t) => t.title)));
-      await repo.submit(user.id, project.id, request.body.repositoryUrl.trim(), iso());
+      const moment = await momentOf(user.id);
+      await repo.submit(user.id, project.id, request.body.repositoryUrl.trim(), moment.at, async (tx) => {
+        // Paid once: replacing the repository later, or a retried request, finds the award there.
+        await ledger.award(tx, user.id, { reason: 'project', sourceId: project.id, pathId: project.pathId, amount: project.xp }, moment);
+        await ledger.activity(tx, user.id, project.pathId, moment);
+        await ledger.settleBadges(tx, user.id, moment);
+      });
       return { project: await projectView(user.id, project.id) };
     },
   );
@@ -219,7 +249,8 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       const user = learnerOf(request);
       const path = catalog.paths.find((p) => p.id === request.params.id);
       if (!path) throw new HttpError(404, learningMessages.noSuchPath);
-      await repo.resetPath(user.id, path.id);
+      const moment = await momentOf(user.id);
+      await repo.resetPath(user.id, path.id, (tx) => ledger.resetPath(tx, user.id, path.id, moment));
       statsChanged();
       return { path: await summaryOf(user.id, path.id) };
     },
@@ -232,14 +263,20 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     const view = await projectView(userId, project.id);
     refuseUnlessStarted(view);
     if (view.status === 'completed') throw new HttpError(409, learningMessages.completed);
-    return { id: taskId, projectId: project.id };
+    return { id: taskId, projectId: project.id, pathId: project.pathId };
   }
 
   // PUT and DELETE carry no body (an empty JSON object is accepted too).
   app.put<{ Params: { id: string } }>('/tasks/:id', { schema: { params: idParam } }, async (request, reply) => {
     const user = learnerOf(request);
     const task = await tickable(user.id, request.params.id);
-    await repo.completeTask(user.id, task.id, task.projectId, iso());
+    const moment = await momentOf(user.id);
+    await repo.completeTask(user.id, task.id, task.projectId, moment.at, async (tx) => {
+      // A task pays once: unticking keeps the award, ticking it again finds it there.
+      await ledger.award(tx, user.id, { reason: 'task', sourceId: task.id, pathId: task.pathId, amount: TASK_XP }, moment);
+      await ledger.activity(tx, user.id, task.pathId, moment);
+      await ledger.settleBadges(tx, user.id, moment);
+    });
     return reply.code(204).send();
   });
 

@@ -3,7 +3,7 @@
  * that hold across them. One source for both sides: the server validates and seeds with it, the
  * stories derive their curriculum fixtures from the same files through it.
  *
- * Every path, section, project and task has an id that never changes and is never reused (a
+ * Every path, section, project, task and badge has an id that never changes and is never reused (a
  * removed one is listed in `content/retired.yaml`), and paths and projects a slug that may change
  * (old slugs stay in `formerSlugs` and redirect). Pure: no I/O (the loader is
  * server/content/load.ts), imported by Node directly, so relative imports carry `.ts`.
@@ -12,7 +12,7 @@ import { z } from 'zod';
 
 export const LEVEL_VALUES = ['beginner', 'intermediate', 'advanced'] as const;
 export const CATEGORY_VALUES = ['web', 'data', 'mobile'] as const;
-export const ID_KINDS = { path: 'path', section: 'sec', project: 'prj', task: 'task' } as const;
+export const ID_KINDS = { path: 'path', section: 'sec', project: 'prj', task: 'task', badge: 'badge' } as const;
 
 /** Spec §9: a project pays 500 to 1500 XP; projects last 1 to 4 weeks. */
 export const PROJECT_XP = { min: 500, max: 1500 } as const;
@@ -77,19 +77,53 @@ export const pathFileSchema = z.strictObject({
 /** `content/retired.yaml`: ids that were removed. They stay out of use for ever. */
 export const retiredFileSchema = z.strictObject({
   retired: z
-    .array(z.strictObject({ id: z.string().regex(/^(path|sec|prj|task)_[0-9a-f]{8}$/), was: text(120), since: z.iso.date() }))
+    .array(z.strictObject({ id: z.string().regex(/^(path|sec|prj|task|badge)_[0-9a-f]{8}$/), was: text(120), since: z.iso.date() }))
     .default([]),
 });
+
+/**
+ * Badges (`content/badges.yaml`): what a badge looks like and which rule earns it. The rules
+ * themselves are code (src/domain/badges.ts); the file picks a rule and its target.
+ * - projects-in-a-week: projects completed within any 7 consecutive local days;
+ * - daily-streak: the longest run of active days;
+ * - total-xp: XP earned in all;
+ * - projects-completed: projects completed in all;
+ * - distinct-skills: different skills (technologies) across completed projects;
+ * - lines-of-code: lines in the learner's submitted repositories (not measured yet).
+ */
+export const BADGE_RULES = ['projects-in-a-week', 'daily-streak', 'total-xp', 'projects-completed', 'distinct-skills', 'lines-of-code'] as const;
+/** lucide icon names a badge may show (the app maps each to its component). */
+export const BADGE_ICONS = ['zap', 'code', 'flame', 'star', 'trophy', 'layers'] as const;
+/** Palettes the app has (src/theme/palette.ts, and `brand`). */
+export const BADGE_COLORS = ['brand', 'gray', 'red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
+export type BadgeRule = (typeof BADGE_RULES)[number];
+export type BadgeIcon = (typeof BADGE_ICONS)[number];
+export type BadgeColor = (typeof BADGE_COLORS)[number];
+
+export const badgeSchema = z.strictObject({
+  id: idOf(ID_KINDS.badge),
+  title: text(40),
+  description: text(120),
+  icon: z.enum(BADGE_ICONS),
+  color: z.enum(BADGE_COLORS),
+  rule: z.enum(BADGE_RULES),
+  target: z.int().min(1).max(10_000_000),
+});
+
+/** `content/badges.yaml`: the badges learners can earn, in the order they see them. */
+export const badgeFileSchema = z.strictObject({ badges: z.array(badgeSchema) });
 
 export type PathFile = z.infer<typeof pathFileSchema>;
 export type ProjectFile = z.infer<typeof projectFileSchema>;
 export type RetiredFile = z.infer<typeof retiredFileSchema>;
+export type BadgeDefinition = z.infer<typeof badgeSchema>;
 
 /** The content as read from disk, before the cross-file rules. */
 export type ContentFiles = {
   paths: { file: string; data: PathFile }[];
   projects: { file: string; data: ProjectFile; brief: string }[];
   retired: RetiredFile;
+  badges: { file: string; data: BadgeDefinition[] };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -121,6 +155,8 @@ export type Curriculum = {
   paths: CurriculumPath[];
   projects: CurriculumProject[];
   retiredIds: string[];
+  /** The badges learners can earn, in the file's order. */
+  badges: BadgeDefinition[];
 };
 
 /**
@@ -160,6 +196,7 @@ export function buildCurriculum(files: ContentFiles): { ok: true; curriculum: Cu
     for (const former of data.formerSlugs) claimSlug('project', former, data.id, file);
     for (const task of data.tasks) claim(task.id, `${file} (task "${task.title}")`);
   }
+  for (const badge of files.badges.data) claim(badge.id, `${files.badges.file} (badge "${badge.title}")`);
   for (const [id, where] of seenIds) {
     const gone = retired.get(id);
     if (gone) problems.push(`${where}: id ${id} is retired (it was ${gone.was}); an id is never reused: mint a new one.`);
@@ -225,7 +262,7 @@ export function buildCurriculum(files: ContentFiles): { ok: true; curriculum: Cu
       })),
     };
   });
-  return { ok: true, curriculum: { paths, projects, retiredIds: [...retired.keys()] } };
+  return { ok: true, curriculum: { paths, projects, retiredIds: [...retired.keys()], badges: files.badges.data } };
 }
 
 /** Every cycle in the prerequisite graph (as a list of project ids, the first repeated last). */

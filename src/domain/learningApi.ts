@@ -158,3 +158,110 @@ export const accountMessages = {
   deleted: 'Your account and everything in it have been deleted.',
   pathReset: 'Your progress on this path has been reset.',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// XP, levels, streaks, badges and leaderboards (issue 11): derived from the learner's ledger
+// ---------------------------------------------------------------------------------------------
+
+export const xpReasonSchema = z.enum(['task', 'project', 'badge']);
+
+export const badgeViewSchema = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  color: z.string(),
+  target: z.int(),
+  /** Null where nothing measures it yet (lines of code): no invented progress. */
+  current: z.int().nullable(),
+  percent: z.int().min(0).max(100).nullable(),
+  earned: z.boolean(),
+  /** The date it was earned (kept; taken back only by a reset or the account's deletion). */
+  earnedAt: z.string().nullable(),
+  /** False: nothing measures it yet (lines of code); no progress is shown. */
+  measured: z.boolean(),
+  note: z.string().nullable(),
+});
+
+export const streakViewSchema = z.strictObject({
+  current: z.int().min(0),
+  longest: z.int().min(0),
+  activeToday: z.boolean(),
+  atRisk: z.boolean(),
+  /** Milliseconds until the learner's local midnight: the time left today to keep the daily streak. */
+  msLeftToday: z.int().min(0),
+});
+
+export const weeklyStreakViewSchema = z.strictObject({
+  current: z.int().min(0),
+  longest: z.int().min(0),
+  daysThisWeek: z.int().min(0).max(7),
+  goal: z.int().min(1).max(7),
+  metThisWeek: z.boolean(),
+  atRisk: z.boolean(),
+});
+
+export const xpSummarySchema = z.strictObject({
+  totalXp: z.int().min(0),
+  level: z.strictObject({
+    level: z.int().min(1),
+    xpIntoLevel: z.int().min(0),
+    xpForNextLevel: z.int().min(0),
+    xpToNextLevel: z.int().min(0),
+    percent: z.int().min(0).max(100),
+  }),
+  projectsCompleted: z.int().min(0),
+  /** The estimated hours of the projects completed (content's `hours`), not time measured in the workspace. */
+  hoursSpent: z.int().min(0),
+  daily: streakViewSchema,
+  weekly: weeklyStreakViewSchema,
+  timeZone: z.string(),
+  badges: z.array(badgeViewSchema),
+  rules: z.strictObject({ xp: z.array(z.string()), level: z.string(), streak: z.array(z.string()) }),
+});
+
+export const xpEventViewSchema = z.strictObject({
+  id: z.string(),
+  reason: xpReasonSchema,
+  /** What earned it, in words: the task, project or badge title. */
+  title: z.string(),
+  amount: z.int(),
+  earnedAt: z.string(),
+  earnedOn: z.string(),
+  path: z.strictObject({ id: z.string(), slug: z.string(), title: z.string() }).nullable(),
+});
+
+export const LEADERBOARD_PERIOD_VALUES = ['all', 'month', 'week', 'day'] as const;
+/** Rolling windows: This Month = the last 30 days, This Week = the last 7 days, Today = the last 24 hours. */
+export const LEADERBOARD_WINDOW_HOURS = { all: null, month: 30 * 24, week: 7 * 24, day: 24 } as const;
+
+export const leaderboardRowSchema = z.strictObject({
+  rank: z.int().min(1),
+  /** "A PathForge learner" when their public profile is off. */
+  name: z.string(),
+  xp: z.int().min(0),
+  level: z.int().min(1),
+  isMe: z.boolean(),
+});
+
+export const xpResponseSchema = z.strictObject({ xp: xpSummarySchema });
+export const xpHistoryResponseSchema = z.strictObject({ events: z.array(xpEventViewSchema) });
+export const leaderboardResponseSchema = z.strictObject({
+  period: z.enum(LEADERBOARD_PERIOD_VALUES),
+  top: z.array(leaderboardRowSchema),
+  /** The signed-in learner's own row, even outside the top (null: no XP in this window yet). */
+  me: leaderboardRowSchema.nullable(),
+  learners: z.int().min(0),
+});
+export const clockBodySchema = z.strictObject({ timeZone: z.string().max(64).optional(), weeklyGoal: z.int().min(1).max(7).optional() });
+
+export type XpSummary = z.infer<typeof xpSummarySchema>;
+export type XpEventView = z.infer<typeof xpEventViewSchema>;
+export type LeaderboardView = z.infer<typeof leaderboardResponseSchema>;
+export type BadgeView = z.infer<typeof badgeViewSchema>;
+
+export const PRIVATE_LEARNER_NAME = 'A PathForge learner';
+export const xpMessages = {
+  timeZone: 'That is not a time zone PathForge knows.',
+  timeZoneTooSoon: 'Your time zone can change once a day; it stays as it is for now.',
+} as const;

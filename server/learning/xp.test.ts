@@ -1,0 +1,172 @@
+/**
+ * The XP ledger through the API (issue 11 §1, §2, §4): awards paid once whatever is retried or
+ * toggled, totals and levels derived from the ledger, a reset that takes its path's events back
+ * (and pays again, once, when the path is done again), rolling boards with private names, and
+ * the learner's time zone whose changes are limited.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { loadCurriculumOnce } from '../content/load.ts';
+import { bearer, createTestApp, errorMessage, signIn, type TestApp } from '../test/helpers.ts';
+import { leaderboardResponseSchema, PRIVATE_LEARNER_NAME, xpHistoryResponseSchema, xpMessages, xpResponseSchema } from '../../src/domain/learningApi.ts';
+import { levelFor } from '../../src/domain/levels.ts';
+import { TASK_XP } from '../../src/domain/xp.ts';
+
+let clock = Date.parse('2026-06-10T12:00:00.000Z');
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const curriculum = loadCurriculumOnce();
+const frontend = curriculum.paths.find((p) => p.slug === 'frontend-development')!;
+const first = curriculum.projects.find((p) => p.pathId === frontend.id && p.prerequisites.length === 0)!;
+
+const get = (app: FastifyInstance, url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
+const send = (app: FastifyInstance, method: 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: unknown) =>
+  app.inject({
+    method,
+    url,
+    headers: { ...bearer(token), ...(body !== undefined || method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+    ...(body === undefined ? (method === 'POST' ? { payload: '{}' } : {}) : { payload: JSON.stringify(body) }),
+  });
+const xpOf = async (token: string) => xpResponseSchema.parse((await get(t.app, '/learning/xp', token)).json()).xp;
+const board = async (token: string, period = 'week') =>
+  leaderboardResponseSchema.parse((await get(t.app, `/learning/leaderboard?period=${period}`, token)).json());
+
+/** A fresh access token for a learner (after the test clock moved past the old one's lifetime). */
+async function signInAgain(user: { email: string; password: string }) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  return (response.json() as { token: string }).token;
+}
+
+async function completeFirstProject(token: string) {
+  expect((await send(t.app, 'POST', `/learning/projects/${first.id}/start`, token)).statusCode).toBe(200);
+  for (const task of first.tasks) expect((await send(t.app, 'PUT', `/learning/tasks/${task.id}`, token)).statusCode).toBe(204);
+  const submitted = await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/portfolio' });
+  expect(submitted.statusCode).toBe(200);
+}
+
+const projectXp = first.xp + first.tasks.length * TASK_XP;
+
+describe('the ledger', () => {
+  it('starts a new learner at zero, level 1, no streak, no badge', async () => {
+    const { token } = await signIn(t.app);
+    const xp = await xpOf(token);
+    expect(xp).toMatchObject({ totalXp: 0, projectsCompleted: 0, hoursSpent: 0, level: { level: 1 } });
+    expect(xp.daily).toMatchObject({ current: 0, longest: 0 });
+    expect(xp.badges.some((b) => b.earned)).toBe(false);
+    expect((await get(t.app, '/learning/xp/history', token)).json()).toEqual({ events: [] });
+  });
+
+  it('pays a completed project its XP and each task once, and says why in the history', async () => {
+    const { token } = await signIn(t.app);
+    await completeFirstProject(token);
+    const xp = await xpOf(token);
+    const badgeXp = xp.totalXp - projectXp;
+    expect(badgeXp % 100).toBe(0); // only badges pay on top, 100 each
+    expect(xp).toMatchObject({ projectsCompleted: 1, hoursSpent: first.hours, level: { level: levelFor(xp.totalXp) } });
+    expect(xp.daily).toMatchObject({ current: 1, activeToday: true });
+    const { events } = xpHistoryResponseSchema.parse((await get(t.app, '/learning/xp/history', token)).json());
+    expect(events.reduce((sum, e) => sum + e.amount, 0)).toBe(xp.totalXp);
+    expect(events.find((e) => e.reason === 'project')).toMatchObject({ title: first.title, amount: first.xp, path: { slug: frontend.slug } });
+    expect(events.filter((e) => e.reason === 'task')).toHaveLength(first.tasks.length);
+  });
+
+  it('never pays twice: ticking on and off, a retried tick, a second submission', async () => {
+    const { token } = await signIn(t.app);
+    await completeFirstProject(token);
+    const before = (await xpOf(token)).totalXp;
+    // The project is completed: its tasks can no longer change, and submitting again replaces the repository only.
+    expect((await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/portfolio-2' })).statusCode).toBe(200);
+    expect((await xpOf(token)).totalXp).toBe(before);
+
+    const other = await signIn(t.app);
+    await send(t.app, 'POST', `/learning/projects/${first.id}/start`, other.token);
+    const task = first.tasks[0]!.id;
+    await send(t.app, 'PUT', `/learning/tasks/${task}`, other.token);
+    await send(t.app, 'PUT', `/learning/tasks/${task}`, other.token);
+    await send(t.app, 'DELETE', `/learning/tasks/${task}`, other.token);
+    await send(t.app, 'PUT', `/learning/tasks/${task}`, other.token);
+    expect((await xpOf(other.token)).totalXp).toBe(TASK_XP);
+  });
+
+  it('a reset takes the path’s XP back, and completing it again pays exactly once more', async () => {
+    const { token } = await signIn(t.app);
+    await completeFirstProject(token);
+    expect((await board(token)).me?.xp).toBeGreaterThan(0);
+    expect((await send(t.app, 'POST', `/learning/paths/${frontend.id}/reset`, token)).statusCode).toBe(200);
+    const reset = await xpOf(token);
+    expect(reset).toMatchObject({ totalXp: 0, projectsCompleted: 0 });
+    expect(reset.badges.some((b) => b.earned)).toBe(false);
+    expect((await board(token)).me).toBeNull();
+    await completeFirstProject(token);
+    const again = await xpOf(token);
+    const { events } = xpHistoryResponseSchema.parse((await get(t.app, '/learning/xp/history', token)).json());
+    expect(events.filter((e) => e.reason === 'project')).toHaveLength(1);
+    expect(again.totalXp).toBe(events.reduce((sum, e) => sum + e.amount, 0));
+  });
+});
+
+describe('the leaderboard', () => {
+  it('ranks this week’s XP, shows private learners without their name, and always shows my own row', async () => {
+    const publicOne = await signIn(t.app);
+    await send(t.app, 'PUT', '/account/preferences', publicOne.token, {
+      notifications: { email: true, push: true, updates: false, newsletter: true },
+      darkMode: false,
+      publicProfile: true,
+    });
+    await completeFirstProject(publicOne.token);
+    const privateOne = await signIn(t.app);
+    await completeFirstProject(privateOne.token);
+    const seen = await board(publicOne.token);
+    const rows = seen.top.filter((r) => r.xp > 0);
+    expect(rows.map((r) => r.rank)).toEqual(rows.map((_, i) => i + 1));
+    expect(seen.me).toMatchObject({ isMe: true, name: publicOne.user.username });
+    const fromOther = await board(privateOne.token);
+    expect(fromOther.me?.name).toBe(privateOne.user.username);
+    expect(fromOther.top.find((r) => !r.isMe && r.xp === seen.me?.xp && r.name === publicOne.user.username)).toBeDefined();
+    expect(seen.top.some((r) => r.name === privateOne.user.username)).toBe(false);
+    expect(seen.top.some((r) => r.name === PRIVATE_LEARNER_NAME)).toBe(true);
+  });
+
+  it('moves its rolling windows: XP from 8 days ago counts all time and this month, not this week or today', async () => {
+    clock -= 8 * 24 * 3_600_000;
+    const { token: then, user } = await signIn(t.app);
+    await completeFirstProject(then);
+    clock += 8 * 24 * 3_600_000;
+    const token = await signInAgain(user);
+    expect((await board(token, 'all')).me?.xp).toBeGreaterThan(0);
+    expect((await board(token, 'month')).me?.xp).toBeGreaterThan(0);
+    expect((await board(token, 'week')).me).toBeNull();
+    expect((await board(token, 'day')).me).toBeNull();
+  });
+});
+
+describe('the learner’s time zone', () => {
+  it('is set once freely, then changes at most once a day; an unknown zone is refused', async () => {
+    const { token: first, user } = await signIn(t.app);
+    let token = first;
+    expect((await send(t.app, 'PUT', '/learning/clock', token, { timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
+    expect((await send(t.app, 'PUT', '/learning/clock', token, { timeZone: 'Asia/Tokyo' })).json()).toMatchObject({ timeZone: 'Asia/Tokyo' });
+    const tooSoon = await send(t.app, 'PUT', '/learning/clock', token, { timeZone: 'America/New_York' });
+    expect(tooSoon.statusCode).toBe(409);
+    expect(errorMessage(tooSoon)).toBe(xpMessages.timeZoneTooSoon);
+    expect((await xpOf(token)).timeZone).toBe('Asia/Tokyo');
+    clock += 25 * 3_600_000;
+    token = await signInAgain(user);
+    expect((await send(t.app, 'PUT', '/learning/clock', token, { timeZone: 'America/New_York', weeklyGoal: 4 })).json()).toEqual({
+      timeZone: 'America/New_York',
+      weeklyGoal: 4,
+    });
+    expect((await xpOf(token)).weekly.goal).toBe(4);
+  });
+});
