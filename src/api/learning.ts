@@ -157,6 +157,17 @@ export const learningMutations = {
     }),
 };
 
+export const clockMutations = {
+  /** Tells the API the browser's time zone: the learner's days (their streak) follow it. */
+  timeZone: () =>
+    mutationOptions({
+      mutationKey: ['learning', 'clock'],
+      mutationFn: async (timeZone: string) => {
+        await api.put('/learning/clock', { timeZone });
+      },
+    }),
+};
+
 export const accountMutations = {
   saveProfile: (client: QueryClient) =>
     mutationOptions({

@@ -5,7 +5,7 @@ import { learningQueries } from '../api/learning';
 import { AppShell } from '../components/AppShell/AppShell';
 import { usePreferences } from '../stores/preferences';
 import { useSession } from '../stores/session';
-import { useFollowAccountDarkMode } from './useAccountDarkMode';
+import { useFollowAccountDarkMode, useTellTimeZone } from './useAccountSync';
 import { useConfirmSession } from './useConfirmSession';
 
 /** The signed-in frame around every /app page: the sidebar (collapsed state remembered) and Sign Out. */
@@ -18,6 +18,7 @@ export function AppLayoutRoute() {
     refetchOnWindowFocus: false,
   }).data;
   useFollowAccountDarkMode(accountDarkMode);
+  useTellTimeZone();
   const user = useSession((s) => s.user);
   const collapsed = usePreferences((s) => s.sidebarCollapsed);
   const setCollapsed = usePreferences((s) => s.setSidebarCollapsed);

@@ -4,7 +4,7 @@ import { SettingsScreen } from '../screens/Settings/SettingsScreen';
 import type { Remote } from '../screens/remote';
 import type { Settings } from '../domain/learningApi';
 import { usePreferences } from '../stores/preferences';
-import { useFollowAccountDarkMode } from './useAccountDarkMode';
+import { useFollowAccountDarkMode } from './useAccountSync';
 import { toRemote } from './useRemote';
 import { useSettingsActions } from './useSettingsActions';
 
