@@ -160,7 +160,7 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
         group by e.user_id, u.username, s.public_profile
         having sum(e.amount) > 0
         order by xp desc, reached_at asc, e.user_id asc`.execute(db);
-      return rows.map((r) => ({ userId: r.user_id, username: r.username, publicProfile: r.public_profile === 1, xp: toNumber(r.xp), reachedAt: r.reached_at }));
+      return rows.map((r) => ({ userId: r.user_id, username: r.username, publicProfile: toNumber(r.public_profile ?? 0) === 1, xp: toNumber(r.xp) }));
     },
   };
 }

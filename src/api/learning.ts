@@ -4,14 +4,20 @@ import type { z } from 'zod';
 import {
   pathResponseSchema,
   pathsResponseSchema,
+  leaderboardResponseSchema,
   pathSummaryResponseSchema,
   projectResponseSchema,
   settingsResponseSchema,
+  xpHistoryResponseSchema,
+  xpResponseSchema,
+  type LeaderboardView,
   type PathDetailView,
   type PathSummary,
   type Preferences,
   type ProjectDetailView,
   type Settings,
+  type XpEventView,
+  type XpSummary,
 } from '../domain/learningApi';
 import { withTick } from '../domain/learningViews';
 import { api } from './client';
@@ -43,6 +49,9 @@ export const learningKeys = {
   path: (slug: string) => ['learning', 'path', slug] as const,
   project: (slug: string) => ['learning', 'project', slug] as const,
   settings: () => ['account', 'settings'] as const,
+  xp: () => ['learning', 'xp'] as const,
+  xpHistory: (pathSlug: string | null) => ['learning', 'xp', 'history', pathSlug ?? 'all'] as const,
+  leaderboard: (period: LeaderboardView['period']) => ['learning', 'leaderboard', period] as const,
 };
 
 export const learningQueries = {
@@ -64,6 +73,27 @@ export const learningQueries = {
       queryKey: learningKeys.project(slug),
       queryFn: (): Promise<ProjectDetailView | null> =>
         orNull(async () => parse(projectResponseSchema, (await api.get(`/learning/projects/${encodeURIComponent(slug)}`)).data).project),
+      ...fresh,
+    }),
+  /** The learner's XP, level, streaks and badges, from their ledger (issue 11). */
+  xp: () =>
+    queryOptions({
+      queryKey: learningKeys.xp(),
+      queryFn: async (): Promise<XpSummary> => parse(xpResponseSchema, (await api.get('/learning/xp')).data).xp,
+      ...fresh,
+    }),
+  /** Every award in words, newest first; one path's with a slug. */
+  xpHistory: (pathSlug: string | null) =>
+    queryOptions({
+      queryKey: learningKeys.xpHistory(pathSlug),
+      queryFn: async (): Promise<XpEventView[]> =>
+        parse(xpHistoryResponseSchema, (await api.get('/learning/xp/history', { params: pathSlug ? { path: pathSlug } : {} })).data).events,
+      ...fresh,
+    }),
+  leaderboard: (period: LeaderboardView['period']) =>
+    queryOptions({
+      queryKey: learningKeys.leaderboard(period),
+      queryFn: async (): Promise<LeaderboardView> => parse(leaderboardResponseSchema, (await api.get('/learning/leaderboard', { params: { period } })).data),
       ...fresh,
     }),
   settings: () =>

@@ -1,0 +1,128 @@
+/**
+ * What the XP API answers, assembled from a learner's ledger (issue 11): the summary (total,
+ * level, streaks, badges, rules), the history of every award in words, and a leaderboard. Pure,
+ * so the server and the browser's fixtures and mock API build exactly the same answers.
+ */
+import { evaluateBadges, type BadgeDefinition } from './badges.ts';
+import {
+  PRIVATE_LEARNER_NAME,
+  type LeaderboardView,
+  type XpEventView,
+  type XpSummary,
+} from './learningApi.ts';
+import type { Catalog } from './learningViews.ts';
+import { LEVEL_CURVE_TEXT, levelFor, levelProgress } from './levels.ts';
+import { dailyStreak, localDay, msLeftToday, STREAK_RULES, weeklyStreak } from './streaks.ts';
+import { XP_RULES, type XpReason } from './xp.ts';
+
+/** One award as the ledger keeps it. */
+export type LedgerEvent = {
+  id: string;
+  reason: XpReason;
+  sourceId: string;
+  pathId: string | null;
+  amount: number;
+  earnedAt: string;
+  /** The learner's local day when it was earned. */
+  earnedOn: string;
+};
+
+export type LearnerLedger = {
+  events: readonly LedgerEvent[];
+  /** Local days with real work (a streak's days). */
+  activeDays: readonly string[];
+  badgesEarned: readonly { badgeId: string; earnedAt: string }[];
+  timeZone: string;
+  weeklyGoal: number;
+};
+
+export function xpSummary(ledger: LearnerLedger, catalog: Catalog, badges: readonly BadgeDefinition[], now: string): XpSummary {
+  const projects = new Map(catalog.projects.map((p) => [p.id, p]));
+  const today = localDay(now, ledger.timeZone);
+  const totalXp = ledger.events.reduce((sum, e) => sum + e.amount, 0);
+  const completed = ledger.events.filter((e) => e.reason === 'project');
+  const daily = dailyStreak(ledger.activeDays, today);
+  const earnedAt = new Map(ledger.badgesEarned.map((b) => [b.badgeId, b.earnedAt]));
+  const judged = evaluateBadges(badges, {
+    completedProjects: completed.map((e) => ({ id: e.sourceId, completedOn: e.earnedOn, skills: projects.get(e.sourceId)?.skills ?? [] })),
+    longestDailyStreak: daily.longest,
+    totalXp,
+  });
+  return {
+    totalXp,
+    level: levelProgress(totalXp),
+    projectsCompleted: completed.length,
+    hoursSpent: completed.reduce((sum, e) => sum + (projects.get(e.sourceId)?.hours ?? 0), 0),
+    daily: {
+      current: daily.current,
+      longest: daily.longest,
+      activeToday: daily.activeToday,
+      atRisk: daily.atRisk,
+      msLeftToday: Math.max(0, Math.round(msLeftToday(now, ledger.timeZone))),
+    },
+    weekly: weeklyStreak(ledger.activeDays, today, ledger.weeklyGoal),
+    timeZone: ledger.timeZone,
+    // An earned badge stays earned, with its date, whatever its rule says today.
+    badges: judged.map((b) => {
+      const when = earnedAt.get(b.id) ?? null;
+      return { ...b, earned: when !== null, percent: when !== null ? 100 : b.percent, earnedAt: when, note: b.note ?? null };
+    }),
+    rules: { xp: XP_RULES, level: LEVEL_CURVE_TEXT, streak: STREAK_RULES },
+  };
+}
+
+/** Every award in words, newest first; `pathId` keeps one path's. */
+export function xpHistory(
+  events: readonly LedgerEvent[],
+  catalog: Catalog,
+  badges: readonly BadgeDefinition[],
+  pathId?: string,
+): XpEventView[] {
+  const projects = new Map(catalog.projects.map((p) => [p.id, p]));
+  const paths = new Map(catalog.paths.map((p) => [p.id, p]));
+  const tasks = new Map(catalog.projects.flatMap((p) => p.tasks.map((t) => [t.id, t.title] as const)));
+  const badgeTitles = new Map(badges.map((b) => [b.id, b.title]));
+  const titleOf = (e: LedgerEvent) =>
+    e.reason === 'task'
+      ? (tasks.get(e.sourceId) ?? 'A task since retired')
+      : e.reason === 'project'
+        ? (projects.get(e.sourceId)?.title ?? 'A project since retired')
+        : (badgeTitles.get(e.sourceId) ?? 'A badge');
+  return [...events]
+    .filter((e) => pathId === undefined || e.pathId === pathId)
+    .sort((a, b) => (a.earnedAt === b.earnedAt ? a.id.localeCompare(b.id) : a.earnedAt < b.earnedAt ? 1 : -1))
+    .map((e) => {
+      const path = e.pathId ? paths.get(e.pathId) : undefined;
+      return {
+        id: e.id,
+        reason: e.reason,
+        title: titleOf(e),
+        amount: e.amount,
+        earnedAt: e.earnedAt,
+        earnedOn: e.earnedOn,
+        path: path ? { id: path.id, slug: path.slug, title: path.title } : null,
+      };
+    });
+}
+
+/** A board's rows, already ranked (XP descending, then who got there first). */
+export type BoardRow = { userId: string; username: string; publicProfile: boolean; xp: number };
+
+export const LEADERBOARD_TOP = 50;
+
+export function leaderboard(rows: readonly BoardRow[], me: string, period: LeaderboardView['period']): LeaderboardView {
+  const view = (row: BoardRow, index: number) => ({
+    rank: index + 1,
+    name: row.publicProfile || row.userId === me ? row.username : PRIVATE_LEARNER_NAME,
+    xp: row.xp,
+    level: levelFor(row.xp),
+    isMe: row.userId === me,
+  });
+  const mine = rows.findIndex((r) => r.userId === me);
+  return {
+    period,
+    top: rows.slice(0, LEADERBOARD_TOP).map(view),
+    me: mine === -1 ? null : view(rows[mine] as BoardRow, mine),
+    learners: rows.length,
+  };
+}
