@@ -151,16 +151,27 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
      * who reached their total first (their last counted event's time), then by id.
      */
     async board(since: string | null) {
-      const { rows } = await sql<{ user_id: string; username: string; public_profile: number | null; xp: number | string; reached_at: string }>`
-        select e.user_id, u.username, s.public_profile, sum(e.amount) as xp, max(e.earned_at) as reached_at
+      // Portable conditional sums (no FILTER clause): XP in the window ranks; the all-time total
+      // gives the level shown beside it.
+      const inWindow = since === null ? sql`1 = 1` : sql`e.earned_at >= ${since}`;
+      const { rows } = await sql<{ user_id: string; username: string; public_profile: number | null; xp: number | string; total: number | string; reached_at: string }>`
+        select e.user_id, u.username, s.public_profile,
+          sum(case when ${inWindow} then e.amount else 0 end) as xp,
+          sum(e.amount) as total,
+          max(case when ${inWindow} then e.earned_at end) as reached_at
         from xp_events e
         join users u on u.id = e.user_id
         left join user_settings s on s.user_id = e.user_id
-        where ${since === null ? sql`1 = 1` : sql`e.earned_at >= ${since}`}
         group by e.user_id, u.username, s.public_profile
-        having sum(e.amount) > 0
+        having sum(case when ${inWindow} then e.amount else 0 end) > 0
         order by xp desc, reached_at asc, e.user_id asc`.execute(db);
-      return rows.map((r) => ({ userId: r.user_id, username: r.username, publicProfile: toNumber(r.public_profile ?? 0) === 1, xp: toNumber(r.xp) }));
+      return rows.map((r) => ({
+        userId: r.user_id,
+        username: r.username,
+        publicProfile: toNumber(r.public_profile ?? 0) === 1,
+        xp: toNumber(r.xp),
+        totalXp: toNumber(r.total),
+      }));
     },
   };
 }

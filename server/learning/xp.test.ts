@@ -170,3 +170,21 @@ describe('the learner’s time zone', () => {
     expect((await xpOf(token)).weekly.goal).toBe(4);
   });
 });
+
+describe('the leaderboard’s level column', () => {
+  it('shows the learner’s level from all their XP, not from the window’s', async () => {
+    clock -= 10 * 24 * 3_600_000;
+    const { token: then, user } = await signIn(t.app);
+    await completeFirstProject(then);
+    clock += 10 * 24 * 3_600_000;
+    const token = await signInAgain(user);
+    // Another task this week: a small weekly XP, the level of everything.
+    const second = curriculum.projects.find((p) => p.prerequisites.includes(first.id))!;
+    await send(t.app, 'POST', `/learning/projects/${second.id}/start`, token);
+    await send(t.app, 'PUT', `/learning/tasks/${second.tasks[0]!.id}`, token);
+    const week = await board(token, 'week');
+    const total = (await xpOf(token)).totalXp;
+    expect(week.me).toMatchObject({ xp: TASK_XP, level: levelFor(total) });
+    expect(levelFor(total)).toBeGreaterThan(levelFor(TASK_XP));
+  });
+});

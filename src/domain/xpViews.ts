@@ -105,8 +105,16 @@ export function xpHistory(
     });
 }
 
-/** A board's rows, already ranked (XP descending, then who got there first). */
-export type BoardRow = { userId: string; username: string; publicProfile: boolean; xp: number };
+/** A board's rows, already ranked (XP in the window descending, then who got there first). */
+export type BoardRow = {
+  userId: string;
+  username: string;
+  publicProfile: boolean;
+  /** XP earned in the board's window. */
+  xp: number;
+  /** All-time XP: the learner's level, whatever the window. */
+  totalXp: number;
+};
 
 export const LEADERBOARD_TOP = 50;
 
@@ -115,7 +123,7 @@ export function leaderboard(rows: readonly BoardRow[], me: string, period: Leade
     rank: index + 1,
     name: row.publicProfile || row.userId === me ? row.username : PRIVATE_LEARNER_NAME,
     xp: row.xp,
-    level: levelFor(row.xp),
+    level: levelFor(row.totalXp),
     isMe: row.userId === me,
   });
   const mine = rows.findIndex((r) => r.userId === me);

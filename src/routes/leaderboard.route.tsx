@@ -1,18 +1,26 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
+import { learningQueries } from '../api/learning';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '../domain/learning';
 import { LeaderboardScreen } from '../screens/Leaderboard/LeaderboardScreen';
+import { toRemote } from './useRemote';
 
 const isPeriod = (value: string | null): value is LeaderboardPeriod =>
   (LEADERBOARD_PERIODS as readonly string[]).includes(value ?? '');
 
-/** /app/leaderboard?period=all|month|week|day (default all). Nobody is ranked yet: nothing to load. */
+/**
+ * /app/leaderboard?period=all|month|week|day (default all). While another period loads, the board
+ * shown stays (keepPreviousData) and the screen marks it as loading, so the table does not flash.
+ */
 export function LeaderboardRoute() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('period');
   const period: LeaderboardPeriod = isPeriod(raw) ? raw : 'all';
+  const board = useQuery({ ...learningQueries.leaderboard(period), placeholderData: keepPreviousData });
   return (
     <LeaderboardScreen
       period={period}
+      board={toRemote(board)}
       onPeriodChange={(next) =>
         setParams(
           (current) => {

@@ -2,21 +2,35 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
+import { formatXp } from '../../domain/format';
 import type { LeaderboardPeriod } from '../../domain/learning';
+import { PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../domain/learningApi';
 import { sampleUser } from '../../fixtures/user';
+import { emptyBoard, midwayBoard, notOnTheBoard, offTheBoard, topOfBoard } from '../../fixtures/xp';
+import type { Remote } from '../remote';
 import { LeaderboardScreen, type LeaderboardScreenProps } from './LeaderboardScreen';
 
+const ready = (data: LeaderboardView): Remote<LeaderboardView> => ({ status: 'ready', data });
+
+/** The boards the switching story answers with, one per period. */
+const BOARDS: Record<LeaderboardPeriod, LeaderboardView> = { all: midwayBoard, month: offTheBoard, week: topOfBoard, day: emptyBoard };
+
+type FrameProps = LeaderboardScreenProps & { boardFor?(period: LeaderboardPeriod): Remote<LeaderboardView> };
+
 /** Holds the period like the route does (in the URL there), so switching shows the pressed button. */
-function Stateful(args: LeaderboardScreenProps) {
+function Frame({ boardFor, ...args }: FrameProps) {
   const [period, setPeriod] = useState<LeaderboardPeriod>(args.period);
   return (
-    <LeaderboardScreen
-      period={period}
-      onPeriodChange={(next) => {
-        args.onPeriodChange(next);
-        setPeriod(next);
-      }}
-    />
+    <AppShell user={sampleUser} collapsed={false} onToggleCollapsed={fn()} onSignOut={fn()}>
+      <LeaderboardScreen
+        period={period}
+        board={boardFor ? boardFor(period) : args.board}
+        onPeriodChange={(next) => {
+          args.onPeriodChange(next);
+          setPeriod(next);
+        }}
+      />
+    </AppShell>
   );
 }
 
@@ -24,46 +38,180 @@ const meta = {
   title: 'Screens/Leaderboard',
   component: LeaderboardScreen,
   parameters: { layout: 'fullscreen', route: '/app/leaderboard' },
-  args: { period: 'all', onPeriodChange: fn() },
-  render: (args) => (
-    <AppShell user={sampleUser} collapsed={false} onToggleCollapsed={fn()} onSignOut={fn()}>
-      <Stateful {...args} />
-    </AppShell>
-  ),
+  args: { period: 'all', board: ready(midwayBoard), onPeriodChange: fn() },
+  render: (args) => <Frame {...args} />,
 } satisfies Meta<typeof LeaderboardScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const ComingSoon: Story = {
+const board = (canvasElement: HTMLElement, label: string) => within(canvasElement).getByRole('table', { name: new RegExp(`^Leaderboard, ${label}`) });
+/** The table's rows under its header. */
+const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+const myRow = (canvasElement: HTMLElement) => within(canvasElement).getByRole('row', { current: true });
+const me = (view: LeaderboardView) => {
+  if (!view.me) throw new Error('this board has no row of the learner');
+  return view.me;
+};
+
+export const MidWay: Story = {
+  name: 'Learner mid-way',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
+    const mine = me(midwayBoard);
     await expect(c.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
     await expect(c.getByRole('button', { name: 'All Time' })).toHaveAttribute('aria-pressed', 'true');
     for (const label of ['This Month', 'This Week', 'Today']) {
       await expect(c.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'false');
     }
-    await expect(c.getByRole('heading', { level: 2, name: 'The leaderboard opens soon' })).toBeVisible();
-    await expect(c.getByText('Complete projects now: they will count.')).toBeVisible();
+    // The windows roll, and the tie rule is said.
+    await expect(
+      c.getByText('This Month is the last 30 days, This Week the last 7 days, Today the last 24 hours; ties go to whoever got there first.'),
+    ).toBeVisible();
+
+    const table = board(canvasElement, 'All Time');
+    for (const header of ['Rank', 'User', 'Points', 'Level']) await expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    const rows = bodyRows(table);
+    await expect(rows).toHaveLength(midwayBoard.top.length);
+    await expect(c.getByText(`Top 50 of ${midwayBoard.learners} learners with XP`)).toBeVisible();
+    // The podium keeps its trophy and medals.
+    await expect(rows[0]).toHaveTextContent('1st place');
+    await expect(rows[0]).toHaveTextContent(formatXp(midwayBoard.top[0]?.xp ?? -1));
+    await expect(rows[1]).toHaveTextContent('2nd place');
+    await expect(rows[2]).toHaveTextContent('3rd place');
+
+    // Ada's own row, highlighted, halfway down.
+    const own = within(myRow(canvasElement));
+    await expect(own.getByText(sampleUser.username)).toBeVisible();
+    await expect(own.getByText('You')).toBeVisible();
+    await expect(own.getByText(formatXp(mine.xp))).toBeVisible();
+    await expect(myRow(canvasElement)).toHaveTextContent(`${mine.rank}th place`);
+    await expect(c.getByText(`Your rank: #${mine.rank} of ${midwayBoard.learners} learners`)).toBeVisible();
+    await expect(c.queryByText(/Your own row/)).not.toBeInTheDocument();
+
+    // Private learners appear unnamed, and the note says how to choose.
+    const unnamed = midwayBoard.top.filter((row) => row.name === PRIVATE_LEARNER_NAME).length;
+    await expect(unnamed).toBeGreaterThan(0);
+    await expect(within(table).getAllByText(PRIVATE_LEARNER_NAME)).toHaveLength(unnamed);
+    const note = c.getByText(/Learners with a private profile are shown as “A PathForge learner”, without their name/);
+    await expect(note).toBeVisible();
+    await expect(note).toHaveTextContent('other learners see it only while Public Profile is on in Settings (Privacy & Security)');
+    await expect(within(note).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/app/settings');
+  },
+};
+
+export const TopOfBoard: Story = {
+  name: 'Top of the board',
+  args: { period: 'week', board: ready(topOfBoard) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'This Week' })).toHaveAttribute('aria-pressed', 'true');
+    const rows = bodyRows(board(canvasElement, 'This Week'));
+    await expect(rows).toHaveLength(topOfBoard.learners);
+    await expect(rows[0]).toBe(myRow(canvasElement));
+    await expect(rows[0]).toHaveTextContent('1st place');
+    await expect(within(rows[0] as HTMLElement).getByText('You')).toBeVisible();
+    await expect(rows[0]).toHaveTextContent(formatXp(me(topOfBoard).xp));
+    await expect(c.getByText(`Your rank: #1 of ${topOfBoard.learners} learners`)).toBeVisible();
+    await expect(c.getByText(`${topOfBoard.learners} learners with XP this week`)).toBeVisible();
+  },
+};
+
+export const OffTheBoard: Story = {
+  name: 'Outside the top 50',
+  args: { period: 'month', board: ready(offTheBoard) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const mine = me(offTheBoard);
+    const rows = bodyRows(board(canvasElement, 'This Month'));
+    // The top 50, a line that says what follows, then Ada's own row.
+    await expect(rows).toHaveLength(offTheBoard.top.length + 2);
+    await expect(rows.at(-2)).toHaveTextContent('Your own row: you are not in the top 50 yet');
+    await expect(rows.at(-1)).toBe(myRow(canvasElement));
+    await expect(rows.at(-1)).toHaveTextContent(`${mine.rank}st place`);
+    await expect(rows.at(-1)).toHaveTextContent(formatXp(mine.xp));
+    await expect(c.getByText(`Your rank: #${mine.rank} of ${offTheBoard.learners} learners`)).toBeVisible();
+    await expect(c.getByText(`Top 50 of ${offTheBoard.learners} learners with XP this month`)).toBeVisible();
+  },
+};
+
+export const NoXpThisWeek: Story = {
+  name: 'No XP this week yet',
+  args: { period: 'week', board: ready(notOnTheBoard) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(bodyRows(board(canvasElement, 'This Week'))).toHaveLength(notOnTheBoard.learners);
+    await expect(c.queryByRole('row', { current: true })).not.toBeInTheDocument();
+    await expect(c.queryByText(/Your rank/)).not.toBeInTheDocument();
+    await expect(c.getByText('You have no XP this week yet: tick a task to join the board.')).toBeVisible();
     await expect(c.getByRole('link', { name: 'Go to your paths' })).toHaveAttribute('href', '/app/paths');
-    // Nobody is ranked yet: no table, no names, no points.
+  },
+};
+
+export const EmptyBoard: Story = {
+  name: 'Nobody on the board today',
+  args: { period: 'day', board: ready(emptyBoard) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { level: 2, name: 'Nobody has earned XP today yet' })).toBeVisible();
+    await expect(c.getByText('Tick a task in one of your paths to join the board.')).toBeVisible();
+    await expect(c.getByRole('link', { name: 'Go to your paths' })).toHaveAttribute('href', '/app/paths');
     await expect(c.queryByRole('table')).not.toBeInTheDocument();
     await expect(c.queryByText(/\d XP/)).not.toBeInTheDocument();
   },
 };
 
 export const SwitchPeriod: Story = {
+  name: 'Switching period',
+  render: (args) => <Frame {...args} boardFor={(period) => ready(BOARDS[period])} />,
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
+    await expect(board(canvasElement, 'All Time')).toBeVisible();
     const week = c.getByRole('button', { name: 'This Week' });
     await userEvent.click(week);
     await expect(args.onPeriodChange).toHaveBeenCalledWith('week');
     await expect(week).toHaveAttribute('aria-pressed', 'true');
     await expect(c.getByRole('button', { name: 'All Time' })).toHaveAttribute('aria-pressed', 'false');
-    await expect(c.getByText('The leaderboard opens soon')).toBeVisible();
+    // This week's board: Ada is first.
+    await expect(bodyRows(board(canvasElement, 'This Week'))[0]).toBe(myRow(canvasElement));
     // And on by keyboard: Tab moves through the period buttons.
     week.focus();
     await userEvent.keyboard('{Tab}{Enter}');
     await expect(args.onPeriodChange).toHaveBeenLastCalledWith('day');
     await expect(c.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(c.getByRole('heading', { level: 2, name: 'Nobody has earned XP today yet' })).toBeVisible();
+  },
+};
+
+/** This Week chosen, its board not here yet: last board stays (no flash), marked as loading. */
+export const NextPeriodLoading: Story = {
+  name: 'Next period loading',
+  args: { period: 'week', board: ready(midwayBoard) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'This Week' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(c.getByRole('status')).toHaveTextContent('Loading This Week…');
+    await expect(board(canvasElement, 'All Time')).toBeVisible();
+    await expect(c.queryByText(/Your rank/)).not.toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  args: { board: { status: 'loading' } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('status', { name: 'Loading the leaderboard' })).toBeVisible();
+    await expect(c.queryByRole('table')).not.toBeInTheDocument();
+  },
+};
+
+export const LoadError: Story = {
+  name: 'Error',
+  args: { board: { status: 'error', message: 'The server did not answer. Check your connection.', onRetry: fn() } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('The server did not answer. Check your connection.')).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Try again' }));
+    if (args.board.status === 'error') await expect(args.board.onRetry).toHaveBeenCalledOnce();
+    await expect(c.queryByRole('table')).not.toBeInTheDocument();
   },
 };

@@ -1,53 +1,120 @@
-import { Box, Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Trophy } from 'lucide-react';
-import { LEADERBOARD_PERIOD_LABELS, LEADERBOARD_PERIODS, type LeaderboardPeriod } from '../../domain/learning';
+import { Lock, Trophy, Users } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
+import { RemoteView } from '../../components/RemoteView/RemoteView';
+import { TitledCard } from '../../components/TitledCard/TitledCard';
+import { formatNumber } from '../../domain/format';
+import { LEADERBOARD_PERIOD_LABELS, type LeaderboardPeriod } from '../../domain/learning';
+import { LEADERBOARD_WINDOW_HOURS, PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../domain/learningApi';
+import type { Remote } from '../remote';
+import { BoardTable } from './parts/BoardTable';
+import { PeriodFilter } from './parts/PeriodFilter';
 
 export type LeaderboardScreenProps = {
+  /** The period chosen (the URL's). */
   period: LeaderboardPeriod;
   onPeriodChange(period: LeaderboardPeriod): void;
+  /**
+   * The board. While the next period loads, the container keeps the previous one (its `period`
+   * differs from the chosen one): it stays on screen, marked as loading, so the table never flashes.
+   */
+  board: Remote<LeaderboardView>;
 };
 
-function PeriodFilter({ period, onPeriodChange }: LeaderboardScreenProps) {
+const LABELS = LEADERBOARD_PERIOD_LABELS;
+const HOURS = LEADERBOARD_WINDOW_HOURS;
+
+/** The periods are rolling windows, not calendar ones: said once, under the title. */
+export const ROLLING_WINDOWS = `${LABELS.month} is the last ${HOURS.month / 24} days, ${LABELS.week} the last ${HOURS.week / 24} days, ${LABELS.day} the last ${HOURS.day} hours; ties go to whoever got there first.`;
+
+/** "You have no XP{ this week} yet". */
+const WITHIN: Record<LeaderboardPeriod, string> = { all: '', month: ' this month', week: ' this week', day: ' today' };
+
+const learners = (count: number) => `${formatNumber(count)} ${count === 1 ? 'learner' : 'learners'}`;
+
+const pathsLink = (
+  <Button asChild colorPalette="brand" size="sm">
+    <RouterLink to="/app/paths">Go to your paths</RouterLink>
+  </Button>
+);
+
+function Board({ board, chosen }: { board: LeaderboardView; chosen: LeaderboardPeriod }) {
+  const label = LABELS[board.period];
+  const loading =
+    board.period !== chosen ? (
+      <Text role="status" fontSize="sm" color="fg.muted">
+        Loading {LABELS[chosen]}…
+      </Text>
+    ) : null;
+  if (board.top.length === 0) {
+    return (
+      <Stack gap="3">
+        {loading}
+        <EmptyState
+          icon={<Users />}
+          title={`Nobody has earned XP${WITHIN[board.period]} yet`}
+          description="Tick a task in one of your paths to join the board."
+          action={pathsLink}
+        />
+      </Stack>
+    );
+  }
+  const count =
+    board.learners > board.top.length
+      ? `Top ${formatNumber(board.top.length)} of ${learners(board.learners)} with XP${WITHIN[board.period]}`
+      : `${learners(board.learners)} with XP${WITHIN[board.period]}`;
+  const standing =
+    loading ??
+    (board.me ? (
+      <Text fontWeight="semibold" color="brand.fg">
+        Your rank: #{formatNumber(board.me.rank)} of {learners(board.learners)}
+      </Text>
+    ) : null);
   return (
-    <Box
-      role="group"
-      aria-label="Period"
-      bg="bg.muted"
-      p="1"
-      rounded="lg"
-      gap="1"
-      display={{ base: 'grid', sm: 'flex' }}
-      gridTemplateColumns="repeat(2, minmax(0, 1fr))"
-      w={{ base: 'full', sm: 'auto' }}
+    <TitledCard
+      title={label}
+      icon={<Trophy />}
+      description={count}
+      action={standing}
+      footer={
+        board.me === null ? (
+          <Stack direction={{ base: 'column', sm: 'row' }} align={{ base: 'flex-start', sm: 'center' }} justify="space-between" gap="3">
+            <Text color="fg">You have no XP{WITHIN[board.period]} yet: tick a task to join the board.</Text>
+            {pathsLink}
+          </Stack>
+        ) : null
+      }
     >
-      {LEADERBOARD_PERIODS.map((value) => {
-        const active = value === period;
-        return (
-          <Button
-            key={value}
-            size="sm"
-            rounded="md"
-            variant={active ? 'solid' : 'ghost'}
-            colorPalette={active ? 'brand' : 'gray'}
-            color={active ? undefined : 'fg'}
-            aria-pressed={active}
-            onClick={() => onPeriodChange(value)}
-          >
-            {LEADERBOARD_PERIOD_LABELS[value]}
-          </Button>
-        );
-      })}
-    </Box>
+      <BoardTable label={label} board={board} />
+    </TitledCard>
+  );
+}
+
+function PrivacyNote() {
+  return (
+    <HStack gap="2" align="flex-start" color="fg.muted" fontSize="sm">
+      <Icon boxSize="4" mt="0.5" flexShrink={0} aria-hidden="true">
+        <Lock />
+      </Icon>
+      <Text>
+        Learners with a private profile are shown as “{PRIVATE_LEARNER_NAME}”, without their name. You always see your own
+        name here; other learners see it only while Public Profile is on in{' '}
+        <Link asChild color="brand.fg" textDecoration="underline">
+          <RouterLink to="/app/settings">Settings</RouterLink>
+        </Link>{' '}
+        (Privacy & Security).
+      </Text>
+    </HStack>
   );
 }
 
 /**
- * Leaderboard (spec §2, issue 10): the period filter and, until XP is computed, a plain "opens
- * soon" in place of a ranking. Nobody is ranked, so no names are shown.
+ * Leaderboard (spec §2, issue 11): the period filter, the top learners by XP earned in the period
+ * (rolling windows), the learner's own row highlighted or, below the top, shown after it; private
+ * learners unnamed.
  */
-export function LeaderboardScreen({ period, onPeriodChange }: LeaderboardScreenProps) {
+export function LeaderboardScreen({ period, onPeriodChange, board }: LeaderboardScreenProps) {
   return (
     <Stack gap={{ base: '6', md: '8' }}>
       <Stack direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'flex-end' }} gap="4">
@@ -56,19 +123,20 @@ export function LeaderboardScreen({ period, onPeriodChange }: LeaderboardScreenP
             Leaderboard
           </Heading>
           <Text color="fg.muted">See how your XP compares with other learners.</Text>
+          <Text color="fg.muted" fontSize="sm">
+            {ROLLING_WINDOWS}
+          </Text>
         </Stack>
         <PeriodFilter period={period} onPeriodChange={onPeriodChange} />
       </Stack>
-      <EmptyState
-        icon={<Trophy />}
-        title="The leaderboard opens soon"
-        description="Complete projects now: they will count."
-        action={
-          <Button asChild colorPalette="brand" size="sm">
-            <RouterLink to="/app/paths">Go to your paths</RouterLink>
-          </Button>
-        }
-      />
+      <RemoteView remote={board} loadingLabel="Loading the leaderboard">
+        {(view) => (
+          <Stack gap="4">
+            <Board board={view} chosen={period} />
+            <PrivacyNote />
+          </Stack>
+        )}
+      </RemoteView>
     </Stack>
   );
 }

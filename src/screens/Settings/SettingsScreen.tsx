@@ -159,7 +159,7 @@ function SettingsForm({
           <Stack gap="0" separator={<StackSeparator borderColor="border" />}>
             <SwitchRow
               label="Public Profile"
-              description="Let other learners see your name and progress. No profiles are shown to others yet."
+              description="Show your name on the leaderboard. Off: other learners see you there as “A PathForge learner”."
               checked={preferences.publicProfile}
               onCheckedChange={(on) => setPreferences((current) => ({ ...current, publicProfile: on }))}
             />

@@ -1,0 +1,168 @@
+import { Avatar, Badge, Box, HStack, Icon, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Medal, Trophy, UserRound } from 'lucide-react';
+import { formatNumber, formatXp } from '../../../domain/format';
+import { PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../../domain/learningApi';
+
+type Row = LeaderboardView['top'][number];
+
+/** 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
+const ordinal = (rank: number) => {
+  const tens = rank % 100;
+  if (tens >= 11 && tens <= 13) return `${formatNumber(rank)}th`;
+  return `${formatNumber(rank)}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[rank % 10] ?? 'th'}`;
+};
+
+/** Gold trophy for 1st, silver and bronze medals for 2nd and 3rd. */
+const podium: Record<number, { Icon: typeof Trophy; palette: string }> = {
+  1: { Icon: Trophy, palette: 'yellow' },
+  2: { Icon: Medal, palette: 'gray' },
+  3: { Icon: Medal, palette: 'orange' },
+};
+
+function RankCell({ rank }: { rank: number }) {
+  const place = podium[rank];
+  if (!place) {
+    return (
+      <Box minW="8" textAlign="center" fontWeight="semibold" color="fg.muted" fontVariantNumeric="tabular-nums">
+        <span aria-hidden="true">{formatNumber(rank)}</span>
+        <VisuallyHidden>{ordinal(rank)} place</VisuallyHidden>
+      </Box>
+    );
+  }
+  return (
+    <HStack
+      colorPalette={place.palette}
+      bg="colorPalette.subtle"
+      color="colorPalette.fg"
+      borderWidth="1px"
+      borderColor="colorPalette.emphasized"
+      rounded="full"
+      w="8"
+      h="8"
+      justify="center"
+      title={`${ordinal(rank)} place`}
+    >
+      <Icon boxSize="4" aria-hidden="true">
+        <place.Icon />
+      </Icon>
+      <VisuallyHidden>{ordinal(rank)} place</VisuallyHidden>
+    </HStack>
+  );
+}
+
+/** "Linus Okafor 2" → "LO": the first and last words that start with a letter. */
+function initials(name: string): string {
+  const words = name.split(/\s+/).filter((word) => /^\p{L}/u.test(word));
+  const first = words[0] ?? name;
+  const last = words.length > 1 ? (words.at(-1) ?? '') : '';
+  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase();
+}
+
+/** Private learners keep a plain icon rather than initials: their name is not shown. */
+const isPrivate = (row: Row) => !row.isMe && row.name === PRIVATE_LEARNER_NAME;
+
+function LearnerCell({ row }: { row: Row }) {
+  const hidden = isPrivate(row);
+  return (
+    <HStack gap="3" minW="0">
+      {/* No avatar on a phone: the name keeps the room. */}
+      <Avatar.Root hideBelow="sm" size={{ base: 'sm', md: 'md' }} colorPalette={hidden ? 'gray' : 'brand'} variant="subtle" flexShrink={0} aria-hidden="true">
+        {hidden ? (
+          <Avatar.Fallback>
+            <UserRound />
+          </Avatar.Fallback>
+        ) : (
+          <Avatar.Fallback>{initials(row.name)}</Avatar.Fallback>
+        )}
+      </Avatar.Root>
+      <Stack gap="0" minW="0">
+        <HStack gap="2" minW="0">
+          <Text fontWeight="medium" color={hidden ? 'fg.muted' : 'fg'} lineClamp={2} wordBreak="break-word">
+            {row.name}
+          </Text>
+          {row.isMe ? (
+            <Badge colorPalette="brand" variant="solid" size="sm" flexShrink={0}>
+              You
+            </Badge>
+          ) : null}
+        </HStack>
+        {/* On a phone the level sits under the name (its column is hidden there). */}
+        <Text hideFrom="md" fontSize="xs" color="fg.muted">
+          Level {formatNumber(row.level)}
+        </Text>
+      </Stack>
+    </HStack>
+  );
+}
+
+function BoardRow({ row }: { row: Row }) {
+  return (
+    <Table.Row bg={row.isMe ? 'brand.subtle' : 'surface'} aria-current={row.isMe ? 'true' : undefined}>
+      <Table.Cell>
+        <RankCell rank={row.rank} />
+      </Table.Cell>
+      <Table.Cell maxW="0" w="full">
+        <LearnerCell row={row} />
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontWeight="semibold" color="fg" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+        {formatXp(row.xp)}
+      </Table.Cell>
+      <Table.Cell hideBelow="md" textAlign="end" color="fg" fontVariantNumeric="tabular-nums">
+        {formatNumber(row.level)}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+export type BoardTableProps = {
+  /** The period's name, for the table's caption ("This Week"). */
+  label: string;
+  board: LeaderboardView;
+};
+
+/**
+ * The top of the board, the learner's own row highlighted; when they rank below it, their own row
+ * follows the top after a line that says so.
+ */
+export function BoardTable({ label, board }: BoardTableProps) {
+  const { top, me } = board;
+  const meBelow = me !== null && !top.some((row) => row.isMe) ? me : null;
+  return (
+    <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md">
+      <Table.Root size={{ base: 'sm', md: 'md' }}>
+        <Table.Caption srOnly>
+          Leaderboard, {label}: rank, learner, XP and level
+        </Table.Caption>
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            <Table.ColumnHeader w={{ base: '14', md: '20' }} color="fg.muted">
+              Rank
+            </Table.ColumnHeader>
+            <Table.ColumnHeader color="fg.muted">User</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end" color="fg.muted">
+              Points
+            </Table.ColumnHeader>
+            <Table.ColumnHeader hideBelow="md" textAlign="end" color="fg.muted">
+              Level
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {top.map((row) => (
+            <BoardRow key={row.rank} row={row} />
+          ))}
+          {meBelow ? (
+            <>
+              <Table.Row bg="bg.subtle">
+                <Table.Cell colSpan={4} color="fg.muted" fontSize="sm" textAlign="center" py="2">
+                  Your own row: you are not in the top {formatNumber(top.length)} yet
+                </Table.Cell>
+              </Table.Row>
+              <BoardRow row={meBelow} />
+            </>
+          ) : null}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
