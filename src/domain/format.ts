@@ -13,3 +13,16 @@ export const formatWeeks = (weeks: number): string => `${weeks} ${weeks === 1 ? 
 /** An ISO time as a date a learner reads: "20 March 2026" (UTC, so every screen and screenshot agrees). */
 export const formatDate = (iso: string): string =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+
+/**
+ * A time left, rounded down to the minute (never more time than there is): 18720000 → "5 h 12 min",
+ * 21600000 → "6 h", 720000 → "12 min", under a minute → "less than a minute".
+ */
+export function formatDuration(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes === 0) return 'less than a minute';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}

@@ -90,7 +90,7 @@ export function xpHistory(
         : (badgeTitles.get(e.sourceId) ?? 'A badge');
   return [...events]
     .filter((e) => pathId === undefined || e.pathId === pathId)
-    .sort((a, b) => (a.earnedAt === b.earnedAt ? a.id.localeCompare(b.id) : a.earnedAt < b.earnedAt ? 1 : -1))
+    .sort((a, b) => (a.earnedAt === b.earnedAt ? b.id.localeCompare(a.id) : a.earnedAt < b.earnedAt ? 1 : -1))
     .map((e) => {
       const path = e.pathId ? paths.get(e.pathId) : undefined;
       return {

@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'browse-paths', lazy: async () => ({ Component: (await import('./browsePaths.route')).BrowsePathsRoute }) },
                   { path: 'xp-badges', lazy: async () => ({ Component: (await import('./xpBadges.route')).XpBadgesRoute }) },
+                  { path: 'xp-badges/history', lazy: async () => ({ Component: (await import('./xpHistory.route')).XpHistoryRoute }) },
                   { path: 'leaderboard', lazy: async () => ({ Component: (await import('./leaderboard.route')).LeaderboardRoute }) },
                   { path: 'settings', lazy: async () => ({ Component: (await import('./settings.route')).SettingsRoute }) },
                   { path: '*', lazy: async () => ({ Component: (await import('./notFound.route')).AppNotFoundRoute }) },

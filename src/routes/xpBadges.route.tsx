@@ -1,11 +1,29 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { learningQueries } from '../api/learning';
-import { learnerTotals } from '../domain/dashboard';
-import { XpBadgesScreen } from '../screens/XpBadges/XpBadgesScreen';
+import type { XpSummary } from '../domain/learningApi';
+import { XpBadgesScreen, type LevelUp } from '../screens/XpBadges/XpBadgesScreen';
 import { toRemote } from './useRemote';
 
-/** /app/xp-badges: the learner's real figures from the path list, and the badges to come. */
+/**
+ * A level reached while the page shows XP: the cached answer first, then the fresh one (back from
+ * a project, or to this tab). Nothing on the first answer: no moment is invented.
+ */
+function useLevelUp(xp: XpSummary | undefined) {
+  const [seen, setSeen] = useState(xp);
+  const [levelUp, setLevelUp] = useState<LevelUp | null>(null);
+  if (xp !== seen) {
+    setSeen(xp);
+    if (seen && xp && xp.level.level > seen.level.level) {
+      setLevelUp({ fromXp: seen.totalXp, toXp: xp.totalXp, fromLevel: seen.level.level, toLevel: xp.level.level });
+    }
+  }
+  return [levelUp, () => setLevelUp(null)] as const;
+}
+
+/** /app/xp-badges: the learner's XP, level, streaks and badges (GET /learning/xp). */
 export function XpBadgesRoute() {
-  const totals = useQuery({ ...learningQueries.paths(), select: learnerTotals });
-  return <XpBadgesScreen totals={toRemote(totals)} />;
+  const xp = useQuery(learningQueries.xp());
+  const [levelUp, dismiss] = useLevelUp(xp.data);
+  return <XpBadgesScreen xp={toRemote(xp)} levelUp={levelUp} onDismissLevelUp={dismiss} />;
 }

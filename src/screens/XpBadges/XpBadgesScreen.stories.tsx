@@ -1,16 +1,30 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
-import { learnerTotals } from '../../domain/dashboard';
-import { midwayRecords, newLearnerRecords, pathsFor } from '../../fixtures/progress';
+import { formatDate, formatDuration, formatNumber } from '../../domain/format';
+import type { XpSummary } from '../../domain/learningApi';
+import { levelFor } from '../../domain/levels';
+import { TASK_XP } from '../../domain/xp';
 import { newLearner, sampleUser } from '../../fixtures/user';
+import {
+  midwayXp,
+  newLearnerXp,
+  pathCompletedXp,
+  streakAtRiskXp,
+  streakBrokenXp,
+  weeklyGoalMetXp,
+} from '../../fixtures/xp';
 import { XpBadgesScreen } from './XpBadgesScreen';
+
+const ready = (data: XpSummary) => ({ status: 'ready' as const, data });
+/** Mid-way, one task before she reached her level. */
+const beforeLevel = midwayXp.totalXp - midwayXp.level.xpIntoLevel - TASK_XP;
 
 const meta = {
   title: 'Screens/XP & Badges',
   component: XpBadgesScreen,
   parameters: { layout: 'fullscreen', route: '/app/xp-badges' },
-  args: { totals: { status: 'ready', data: learnerTotals(pathsFor(midwayRecords)) } },
+  args: { xp: ready(midwayXp), levelUp: null, onDismissLevelUp: fn() },
   render: (args) => (
     <AppShell user={sampleUser} collapsed={false} onToggleCollapsed={fn()} onSignOut={fn()}>
       <XpBadgesScreen {...args} />
@@ -22,65 +36,133 @@ type Story = StoryObj<typeof meta>;
 
 const tile = (canvasElement: HTMLElement, label: string) =>
   within(canvasElement).getByText(label, { selector: 'p' }).closest('li') as HTMLElement;
+const card = (canvasElement: HTMLElement, title: string) =>
+  within(canvasElement).getByRole('region', { name: title });
+const badge = (canvasElement: HTMLElement, title: string) =>
+  within(canvasElement).getByRole('heading', { level: 3, name: title }).closest('li') as HTMLElement;
 
 export const LearnerMidWay: Story = {
   name: 'Learner mid-way',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'XP & Badges' })).toBeVisible();
-    await expect(tile(canvasElement, 'Projects completed')).toHaveTextContent('3Projects completed');
-    await expect(tile(canvasElement, 'Paths started')).toHaveTextContent('1Paths started');
-    await expect(tile(canvasElement, 'Paths completed')).toHaveTextContent('0Paths completed');
-    await expect(c.getByText('XP, levels, streaks and the leaderboard arrive soon: your completed projects already count.')).toBeVisible();
-    // No invented figures: no XP total, level, streak or badge progress.
-    await expect(c.queryByText(/Total XP|Day streak|\d+%/)).not.toBeInTheDocument();
-    await expect(c.queryByRole('progressbar')).not.toBeInTheDocument();
-    await expect(c.getByText('Badges are coming soon.')).toBeVisible();
-    await expect(c.getAllByRole('heading', { level: 3 })).toHaveLength(6);
-    await expect(c.getAllByText('Coming soon')).toHaveLength(6);
-    for (const condition of [
-      'Complete 5 projects in a week',
-      'Keep a 7-day streak',
-      'Earn 10,000 XP',
-      'Complete 20 projects',
-      'Learn 3 technologies',
-      'Write 10,000 lines of code',
-    ]) {
-      await expect(c.getByText(condition)).toBeVisible();
-    }
+    await expect(tile(canvasElement, 'Total XP')).toHaveTextContent(formatNumber(midwayXp.totalXp));
+    await expect(tile(canvasElement, 'Projects completed')).toHaveTextContent(String(midwayXp.projectsCompleted));
+    await expect(tile(canvasElement, 'Hours')).toHaveTextContent(`${midwayXp.hoursSpent}HoursEstimated from completed projects`);
+    await expect(tile(canvasElement, 'Badges earned')).toHaveTextContent(`${midwayXp.badges.filter((b) => b.earned).length}Badges earnedOut of ${midwayXp.badges.length}`);
+    const level = within(card(canvasElement, 'Level'));
+    await expect(level.getByText(`Level ${midwayXp.level.level}`)).toBeVisible();
+    await expect(level.getByText(`${midwayXp.level.xpToNextLevel} XP to level ${midwayXp.level.level + 1}`)).toBeVisible();
+    await expect(level.getByRole('progressbar', { name: `Progress to level ${midwayXp.level.level + 1}` })).toHaveAttribute(
+      'aria-valuenow',
+      String(midwayXp.level.percent),
+    );
+    await expect(within(card(canvasElement, 'Daily streak')).getByText('The streak your dashboard shows.')).toBeVisible();
+    // Six badges, each with its real progress; lines of code has its note and no bar.
+    await expect(c.getAllByRole('heading', { level: 3 }).filter((h) => h.closest('ul'))).toHaveLength(6);
+    const speedRunner = midwayXp.badges.find((b) => b.title === 'Speed Runner');
+    const speed = within(badge(canvasElement, 'Speed Runner'));
+    await expect(speed.getByRole('progressbar', { name: 'Speed Runner progress' })).toHaveAttribute('aria-valuenow', String(speedRunner?.percent));
+    await expect(speed.getByText(`${speedRunner?.current} of ${speedRunner?.target}`)).toBeVisible();
+    const code = within(badge(canvasElement, 'Code Warrior'));
+    await expect(code.getByText('Not measured yet')).toBeVisible();
+    await expect(code.queryByRole('progressbar')).not.toBeInTheDocument();
+    const polyglot = midwayXp.badges.find((b) => b.title === 'Polyglot');
+    await expect(within(badge(canvasElement, 'Polyglot')).getByText(`Earned on ${formatDate(polyglot?.earnedAt ?? '')}`)).toBeVisible();
+    // How XP works: the API's rules as they are.
+    const rules = within(card(canvasElement, 'How XP works'));
+    for (const rule of [...midwayXp.rules.xp, midwayXp.rules.level, ...midwayXp.rules.streak]) await expect(rules.getByText(rule)).toBeVisible();
+    await expect(c.queryByText(/coming soon|arrive soon/i)).not.toBeInTheDocument();
+    await expect(c.getByRole('link', { name: 'XP history' })).toHaveAttribute('href', '/app/xp-badges/history');
   },
 };
 
 export const NewLearner: Story = {
-  args: { totals: { status: 'ready', data: learnerTotals(pathsFor(newLearnerRecords)) } },
+  args: { xp: ready(newLearnerXp) },
   render: (args) => (
     <AppShell user={newLearner} collapsed={false} onToggleCollapsed={fn()} onSignOut={fn()}>
       <XpBadgesScreen {...args} />
     </AppShell>
   ),
   play: async ({ canvasElement }) => {
-    for (const label of ['Projects completed', 'Paths started', 'Paths completed']) {
-      await expect(tile(canvasElement, label)).toHaveTextContent(`0${label}`);
-    }
+    await expect(tile(canvasElement, 'Total XP')).toHaveTextContent('0Total XP');
+    await expect(within(card(canvasElement, 'Level')).getByText('400 XP to level 2')).toBeVisible();
+    await expect(within(card(canvasElement, 'Daily streak')).getByText('Tick a task to start your streak.')).toBeVisible();
+    await expect(within(card(canvasElement, 'Weekly goal')).getByText('Not yet')).toBeVisible();
+    await expect(tile(canvasElement, 'Badges earned')).toHaveTextContent('0Badges earnedOut of 6');
+  },
+};
+
+export const StreakAtRiskToday: Story = {
+  name: 'Streak at risk today',
+  args: { xp: ready(streakAtRiskXp) },
+  play: async ({ canvasElement }) => {
+    const daily = within(card(canvasElement, 'Daily streak'));
+    await expect(daily.getByText(`${streakAtRiskXp.daily.current}`)).toBeVisible();
+    // Four active days against a goal of three: said as it is, not "4 of 3".
+    await expect(within(card(canvasElement, 'Weekly goal')).getByText(`${streakAtRiskXp.weekly.daysThisWeek} active days this week`)).toBeVisible();
+    await expect(daily.getByText(`Do some work today to keep it: ${formatDuration(streakAtRiskXp.daily.msLeftToday)} left`)).toBeVisible();
+  },
+};
+
+export const StreakBroken: Story = {
+  name: 'Streak broken',
+  args: { xp: ready(streakBrokenXp) },
+  play: async ({ canvasElement }) => {
+    const daily = within(card(canvasElement, 'Daily streak'));
+    await expect(daily.getByText('0')).toBeVisible();
+    await expect(daily.getByText(`Your longest was ${streakBrokenXp.daily.longest} days. Tick a task to start a new one.`)).toBeVisible();
+  },
+};
+
+export const WeeklyGoalMet: Story = {
+  name: 'Weekly goal met',
+  args: { xp: ready(weeklyGoalMetXp) },
+  play: async ({ canvasElement }) => {
+    const weekly = within(card(canvasElement, 'Weekly goal'));
+    await expect(weekly.getByText('Met')).toBeVisible();
+    await expect(weekly.getByText('3 of 3 active days this week')).toBeVisible();
+    await expect(weekly.getByText(`${weeklyGoalMetXp.weekly.current}`)).toBeVisible();
+    await expect(weekly.getByText('weeks in a row')).toBeVisible();
+  },
+};
+
+export const PathCompleted: Story = {
+  name: 'Path completed',
+  args: { xp: ready(pathCompletedXp) },
+  play: async ({ canvasElement }) => {
+    await expect(tile(canvasElement, 'Projects completed')).toHaveTextContent(`${pathCompletedXp.projectsCompleted}Projects completed`);
+    await expect(tile(canvasElement, 'Total XP')).toHaveTextContent(formatNumber(pathCompletedXp.totalXp));
+  },
+};
+
+export const LevelReached: Story = {
+  name: 'Level reached since the last visit',
+  args: { xp: ready(midwayXp), levelUp: { fromXp: beforeLevel, toXp: midwayXp.totalXp, fromLevel: levelFor(beforeLevel), toLevel: midwayXp.level.level } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    // The moment's chunk loads on demand; with reduced motion it shows its end state at once.
+    await expect(await c.findByText(`Level ${midwayXp.level.level} reached`, {}, { timeout: 5000 })).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: 'Dismiss' }));
+    await expect(args.onDismissLevelUp).toHaveBeenCalledOnce();
+    (document.activeElement as HTMLElement | null)?.blur();
   },
 };
 
 export const Loading: Story = {
-  args: { totals: { status: 'loading' } },
+  args: { xp: { status: 'loading' } },
   play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    await expect(c.getByRole('status', { name: 'Loading your stats' })).toBeInTheDocument();
-    await expect(c.getAllByText('Coming soon')).toHaveLength(6);
+    await expect(within(canvasElement).getByRole('status', { name: 'Loading your XP' })).toBeInTheDocument();
   },
 };
 
 export const LoadError: Story = {
   name: 'Error',
-  args: { totals: { status: 'error', message: 'The server did not answer. Check your connection and try again.', onRetry: fn() } },
+  args: { xp: { status: 'error', message: 'The server did not answer. Check your connection and try again.', onRetry: fn() } },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await expect(c.getByText('The server did not answer. Check your connection and try again.')).toBeVisible();
     await userEvent.click(c.getByRole('button', { name: 'Try again' }));
-    if (args.totals.status === 'error') await expect(args.totals.onRetry).toHaveBeenCalledOnce();
+    if (args.xp.status === 'error') await expect(args.xp.onRetry).toHaveBeenCalledOnce();
   },
 };

@@ -1,14 +1,20 @@
-import { Box, Card, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, Icon, Stack, Text } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
 
-export type StatTileProps = { label: string; value: string; icon: LucideIcon };
+export type StatTileProps = {
+  label: string;
+  value: string;
+  icon: LucideIcon;
+  /** A short line under the label (e.g. where the figure comes from). */
+  detail?: string;
+};
 
 /** One figure of the learner's XP stats: an icon, the value and what it counts. */
-export function StatTile({ label, value, icon: TileIcon }: StatTileProps) {
+export function StatTile({ label, value, icon: TileIcon, detail }: StatTileProps) {
   return (
     <Card.Root as="li" variant="outline" bg="surface" size="sm" listStyleType="none">
       <Card.Body>
-        <HStack gap="3" align="center">
+        <Flex gap="3" align="flex-start" direction={{ base: 'column', sm: 'row' }}>
           <Box bg="brand.subtle" color="brand.fg" rounded="lg" p="2.5" flexShrink={0} aria-hidden="true">
             <Icon boxSize="5">
               <TileIcon />
@@ -21,8 +27,13 @@ export function StatTile({ label, value, icon: TileIcon }: StatTileProps) {
             <Text fontSize="sm" color="fg.muted">
               {label}
             </Text>
+            {detail ? (
+              <Text fontSize="xs" color="fg.muted" mt="1">
+                {detail}
+              </Text>
+            ) : null}
           </Stack>
-        </HStack>
+        </Flex>
       </Card.Body>
     </Card.Root>
   );

@@ -1,0 +1,101 @@
+import { useEffect } from 'react';
+import { Box, CloseButton, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { animate, domAnimation, LazyMotion, m, useMotionValue, useReducedMotion, useTransform } from 'framer-motion';
+import { formatNumber, formatXp } from '../../domain/format';
+
+export type XpMomentProps = {
+  /** Total XP before and after what was just earned. */
+  fromXp: number;
+  toXp: number;
+  /** The level before and after: a higher `toLevel` is a level-up. */
+  fromLevel: number;
+  toLevel: number;
+  /** Hide the moment (a close button is shown when given). */
+  onDismiss?(): void;
+};
+
+const COUNT_SECONDS = 1.2;
+
+/**
+ * XP earned, counted up, and a level reached: a small inline moment (never a dialog, so it never
+ * blocks input). With reduced motion the end state shows at once. framer-motion lives only in
+ * this component's chunk (LazyMotion with the DOM animations only, about 29 KiB gzip): load it
+ * through `LazyXpMoment`.
+ */
+export function XpMoment({ fromXp, toXp, fromLevel, toLevel, onDismiss }: XpMomentProps) {
+  const reduce = useReducedMotion() ?? false;
+  const gained = Math.max(0, toXp - fromXp);
+  const levelUp = toLevel > fromLevel;
+  const count = useMotionValue(reduce ? gained : 0);
+  const shown = useTransform(count, (value) => formatNumber(Math.round(value)));
+
+  useEffect(() => {
+    if (reduce) {
+      count.set(gained);
+      return undefined;
+    }
+    const controls = animate(count, gained, { duration: COUNT_SECONDS, ease: 'easeOut' });
+    return () => controls.stop();
+  }, [count, gained, reduce]);
+
+  const sentence = levelUp
+    ? `You earned ${formatXp(gained)} and reached level ${toLevel}. ${formatXp(toXp)} in total.`
+    : `You earned ${formatXp(gained)}. ${formatXp(toXp)} in total.`;
+
+  return (
+    <LazyMotion features={domAnimation} strict>
+      <Box
+        role="status"
+        position="relative"
+        rounded="xl"
+        borderWidth="1px"
+        borderColor="brand.muted"
+        bg="brand.subtle"
+        p={{ base: '4', md: '5' }}
+        pe={onDismiss ? '12' : undefined}
+      >
+        <VisuallyHidden>{sentence}</VisuallyHidden>
+        <HStack gap="4" align="center" aria-hidden="true">
+          <m.div
+            initial={reduce ? false : { scale: 0.4, opacity: 0 }}
+            animate={{ scale: 1, opacity: 1 }}
+            transition={{ type: 'spring', stiffness: 260, damping: 14, delay: levelUp ? COUNT_SECONDS * 0.6 : 0 }}
+            style={{ flexShrink: 0 }}
+          >
+            <Stack
+              align="center"
+              justify="center"
+              gap="0"
+              boxSize="16"
+              rounded="full"
+              bg="brand.solid"
+              color="brand.contrast"
+              lineHeight="1"
+            >
+              <Text fontSize="xs" fontWeight="medium">
+                Level
+              </Text>
+              <Text fontSize="2xl" fontWeight="bold" fontVariantNumeric="tabular-nums">
+                {toLevel}
+              </Text>
+            </Stack>
+          </m.div>
+          <Stack gap="0.5" minW="0">
+            <Text fontWeight="semibold" fontSize="lg" color="fg">
+              {levelUp ? `Level ${toLevel} reached` : 'XP earned'}
+            </Text>
+            <Text fontSize="2xl" fontWeight="bold" color="brand.fg" fontVariantNumeric="tabular-nums" lineHeight="short">
+              +<m.span>{shown}</m.span> XP
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              {formatXp(toXp)} in total
+            </Text>
+          </Stack>
+        </HStack>
+        {onDismiss ? (
+          <CloseButton size="sm" position="absolute" top="2" insetEnd="2" aria-label="Dismiss" onClick={onDismiss} />
+        ) : null}
+      </Box>
+    </LazyMotion>
+  );
+}
