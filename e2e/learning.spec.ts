@@ -170,3 +170,48 @@ test.describe('when the API fails', () => {
     expect(submissions).toBe(1);
   });
 });
+
+test.describe('XP from one ledger (issue 11)', () => {
+  /** The figure a tile of the XP page shows above its label. */
+  const tile = (page: Page, label: string) =>
+    page.getByRole('list', { name: 'Your figures' }).getByRole('listitem').filter({ hasText: label });
+
+  test('completing a project moves XP, level, a badge and this week’s board; resetting the path takes it all back', async ({ page, request }) => {
+    await seedSession(page, await createSession(request, 'xp'));
+    await openFirstProject(page);
+    for (const title of await taskTitles(page)) await tick(page, title);
+    await page.getByLabel('GitHub Repository URL').fill('https://github.com/ada/portfolio');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(toast(page, 'Project submitted')).toBeVisible();
+
+    // Personal Portfolio: 9 tasks × 20 XP + 500 XP, and Polyglot (4 skills, 3 needed) pays 100 XP.
+    await page.goto('/app/xp-badges');
+    await expect(tile(page, 'Total XP')).toContainText('780');
+    await expect(tile(page, 'Projects completed')).toContainText('1');
+    await expect(page.getByText('Level 2', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Earned on/).first()).toBeVisible();
+
+    await page.goto('/app/xp-badges/history');
+    await expect(page.getByText('Personal Portfolio').first()).toBeVisible();
+
+    await page.goto('/app/leaderboard?period=week');
+    const mine = page.locator('tr[aria-current="true"]');
+    await expect(mine).toContainText('780 XP');
+
+    await page.goto('/app/dashboard');
+    await expect(page.getByText(/Level 2/).first()).toBeVisible();
+
+    await page.goto('/app/paths/frontend-development');
+    await page.getByRole('button', { name: /Reset progress/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: /Reset/ }).click();
+    await expect(toast(page, 'Your progress on this path has been reset.')).toBeVisible();
+
+    await page.goto('/app/xp-badges');
+    await expect(tile(page, 'Total XP')).toContainText('0');
+    await expect(page.getByText('Level 1', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Earned on/)).toHaveCount(0);
+    await page.goto('/app/leaderboard?period=week');
+    await expect(page.locator('h1')).toBeVisible();
+    await expect(page.locator('tr[aria-current="true"]')).toHaveCount(0);
+  });
+});
