@@ -10,7 +10,8 @@ import {
   pathsFor,
   recordsFor,
 } from '../fixtures/progress';
-import { bestPathsOf, currentPathOf, dashboardView, learnerTotals } from './dashboard';
+import { emptyBoard, midwayBoard, midwayXp, newLearnerXp, streakAtRiskXp, streakBrokenXp, topOfBoard } from '../fixtures/xp';
+import { bestPathsOf, currentPathOf, dashboardView, learnerTotals, streakAtRiskLine, streakLabel, topLearnersOf } from './dashboard';
 import type { PathSummary } from './learningApi';
 
 const summary = (id: string, o: Partial<PathSummary> = {}): PathSummary => ({
@@ -141,5 +142,35 @@ describe('the rules', () => {
     expect(learnerTotals(pathsFor(midwayRecords))).toEqual({ projectsCompleted: 3, pathsStarted: 1, pathsCompleted: 0 });
     expect(learnerTotals(pathsFor(newLearnerRecords))).toEqual({ projectsCompleted: 0, pathsStarted: 0, pathsCompleted: 0 });
     expect(learnerTotals(pathsFor(pathCompletedRecords))).toMatchObject({ pathsStarted: 1, pathsCompleted: 1 });
+  });
+});
+
+describe('the streak and Top Learners', () => {
+  it('names the daily streak, or welcomes a learner without one (again after a broken one)', () => {
+    expect(streakLabel(streakAtRiskXp.daily)).toBe('6-day streak');
+    expect(streakLabel({ current: 1, longest: 1 })).toBe('1-day streak');
+    expect(streakLabel(newLearnerXp.daily)).toBe('Start your streak today');
+    expect(streakLabel(streakBrokenXp.daily)).toBe('Start a new streak today');
+  });
+
+  it('says what keeps a streak at risk alive and the time left today, and nothing otherwise', () => {
+    expect(streakAtRiskLine(streakAtRiskXp.daily)).toBe('Work on a task today to keep your 6-day streak (6 h left).');
+    expect(streakAtRiskLine({ ...streakAtRiskXp.daily, msLeftToday: 5 * 3_600_000 + 12 * 60_000 + 30_000 })).toBe(
+      'Work on a task today to keep your 6-day streak (5 h 12 min left).',
+    );
+    expect(streakAtRiskLine(midwayXp.daily)).toBeNull();
+    expect(streakAtRiskLine(streakBrokenXp.daily)).toBeNull();
+    expect(streakAtRiskLine(newLearnerXp.daily)).toBeNull();
+  });
+
+  it('shows the top 5, and the learner’s own row only when it is not among them', () => {
+    const midway = topLearnersOf(midwayBoard);
+    expect(midway.top.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(midway.myRow).toEqual(midwayBoard.me);
+    expect(midway.myRow?.rank).toBeGreaterThan(5);
+    const top = topLearnersOf(topOfBoard);
+    expect(top.top[0]).toMatchObject({ rank: 1, isMe: true });
+    expect(top.myRow).toBeNull();
+    expect(topLearnersOf(emptyBoard)).toEqual({ top: [], myRow: null });
   });
 });

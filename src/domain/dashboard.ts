@@ -1,9 +1,11 @@
 /**
- * What the dashboard shows, from the learning API's answers only (issue 10): the path list and,
- * for the learner's current path, its detail. Nothing here is invented: XP, levels, streaks and
- * the leaderboard are not computed yet, so they are not part of the view.
+ * What the dashboard shows, from the learning API's answers only (issues 10 and 11): the path list
+ * and, for the learner's current path, its detail; the learner's XP summary and this week's
+ * leaderboard come as they are from the API, and the rules below only pick and word them.
+ * Nothing here is invented.
  */
-import type { PathDetailView, PathProjectView, PathSummary } from './learningApi';
+import { formatDuration } from './format';
+import type { LeaderboardView, PathDetailView, PathProjectView, PathSummary, XpSummary } from './learningApi';
 
 /** Every project of the path is completed (a path without projects is never "completed"). */
 export const isPathCompleted = (path: PathSummary): boolean =>
@@ -103,4 +105,32 @@ export function dashboardView(paths: readonly PathSummary[], current: PathDetail
     bestPaths: bestPathsOf(paths, currentPath ? [currentPath.id] : []),
     projectsCompleted: learnerTotals(paths).projectsCompleted,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// XP, streak and Top Learners (issue 11)
+// ---------------------------------------------------------------------------------------------
+
+/** The daily streak as the banner's badge says it: "6-day streak", or a welcome to start one (again). */
+export function streakLabel(daily: Pick<XpSummary['daily'], 'current' | 'longest'>): string {
+  if (daily.current > 0) return `${daily.current}-day streak`;
+  return daily.longest > 0 ? 'Start a new streak today' : 'Start your streak today';
+}
+
+/**
+ * When the daily streak ends tonight unless the learner works today: what to do and the time left
+ * (rounded down). Null when it is not at risk (no streak, or today already counts).
+ */
+export function streakAtRiskLine(daily: XpSummary['daily']): string | null {
+  if (!daily.atRisk || daily.current === 0) return null;
+  return `Work on a task today to keep your ${daily.current}-day streak (${formatDuration(daily.msLeftToday)} left).`;
+}
+
+export type LeaderboardRow = LeaderboardView['top'][number];
+
+/** The dashboard's Top Learners: the board's first `limit` rows, and the learner's own row when it is not among them. */
+export function topLearnersOf(board: LeaderboardView, limit = 5): { top: LeaderboardRow[]; myRow: LeaderboardRow | null } {
+  const top = board.top.slice(0, limit);
+  const myRow = board.me && !top.some((row) => row.isMe) ? board.me : null;
+  return { top, myRow };
 }

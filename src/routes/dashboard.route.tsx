@@ -8,13 +8,16 @@ import { toRemote } from './useRemote';
 
 /**
  * /app/dashboard: the learner's path list, then the detail of their current path (the one
- * currentPathOf picks; a new learner has none, so only the list is loaded).
+ * currentPathOf picks; a new learner has none, so only the list is loaded); their XP and this
+ * week's leaderboard beside, each on its own (one failing leaves the rest of the page).
  */
 export function DashboardRoute() {
   const user = useSession((s) => s.user);
   const paths = useQuery(learningQueries.paths());
   const slug = paths.data ? currentPathOf(paths.data)?.slug : undefined;
   const path = useQuery({ ...learningQueries.path(slug ?? ''), enabled: slug !== undefined });
+  const xp = useQuery(learningQueries.xp());
+  const board = useQuery(learningQueries.leaderboard('week'));
 
   let dashboard: Remote<DashboardView>;
   const list = toRemote(paths);
@@ -24,5 +27,5 @@ export function DashboardRoute() {
   else if (detail.status !== 'ready') dashboard = detail;
   else dashboard = { status: 'ready', data: dashboardView(list.data, detail.data) };
 
-  return <DashboardScreen username={user?.username ?? ''} dashboard={dashboard} />;
+  return <DashboardScreen username={user?.username ?? ''} dashboard={dashboard} xp={toRemote(xp)} board={toRemote(board)} />;
 }

@@ -39,12 +39,17 @@ async function toast(text: string | RegExp) {
   return element;
 }
 
-/** The dashboard greets the learner (its heading is re-rendered once its data is in: query it afresh). */
+/**
+ * The dashboard greets the learner (its heading is re-rendered once its data is in: query it afresh),
+ * with their level and this week's top learners (their own queries, in once these show).
+ */
 async function expectGreeting() {
   await waitFor(() => expect(screen.getByRole('heading', { name: new RegExp(sampleUser.username) })).toBeVisible(), {
     timeout: 5000,
   });
   await expect(await screen.findByRole('link', { name: 'Continue Learning' }, { timeout: 5000 })).toBeVisible();
+  await expect(await screen.findByTestId('level-badge', {}, { timeout: 5000 })).toBeVisible();
+  await expect(await screen.findByRole('list', { name: 'Top 5 learners' }, { timeout: 5000 })).toBeVisible();
 }
 
 async function signIn(email: string, password: string) {

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { Grid, GridItem, Heading, Stack } from '@chakra-ui/react';
 import type { DashboardView } from '../../domain/dashboard';
+import type { LeaderboardView, XpSummary } from '../../domain/learningApi';
 import { pathHref, projectHref } from '../../domain/learning';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import type { Remote } from '../remote';
 import { BestPathsCard } from './parts/BestPathsCard';
 import { CurrentProjectCard } from './parts/CurrentProjectCard';
 import { FirstStepsCard } from './parts/FirstStepsCard';
-import { LeaderboardSoonCard } from './parts/LeaderboardSoonCard';
 import { PathCompletedCard } from './parts/PathCompletedCard';
 import { PathProgressCard } from './parts/PathProgressCard';
+import { TopLearnersCard } from './parts/TopLearnersCard';
 import { UpcomingProjectsCard } from './parts/UpcomingProjectsCard';
 import { WelcomeBanner } from './parts/WelcomeBanner';
 
@@ -17,6 +18,10 @@ export type DashboardScreenProps = {
   username: string;
   /** Built from the learning API by dashboardView (src/domain/dashboard.ts). */
   dashboard: Remote<DashboardView>;
+  /** The learner's XP, level and daily streak (GET /learning/xp): loads and fails on its own. */
+  xp: Remote<XpSummary>;
+  /** This week's leaderboard (GET /learning/leaderboard?period=week): loads and fails on its own. */
+  board: Remote<LeaderboardView>;
   /** Called when Continue Learning is clicked (it is a link; this is only a hook for analytics). */
   onContinueLearning?(): void;
 };
@@ -46,12 +51,13 @@ function Area({ name, stretch = false, children }: { name: string; stretch?: boo
 }
 
 /**
- * Dashboard (spec §2, issue 10): the greeting with the learner's real count of completed projects,
- * the current path and project, what comes next and the best paths to start. A new learner gets a
- * first step instead (pick a path); a learner who completed their path, congratulations and the
- * next paths. XP, levels, streaks and the leaderboard are not computed yet: a card says so.
+ * Dashboard (spec §2, issues 10 and 11): the greeting with the learner's daily streak, level, XP
+ * and completed projects, the current path and project, what comes next, the best paths to start
+ * and this week's top learners. A new learner gets a first step instead (pick a path); a learner
+ * who completed their path, congratulations and the next paths. XP and the leaderboard load on
+ * their own: while they load or when they fail, only their part says so.
  */
-export function DashboardScreen({ username, dashboard, onContinueLearning }: DashboardScreenProps) {
+export function DashboardScreen({ username, dashboard, xp, board, onContinueLearning }: DashboardScreenProps) {
   if (dashboard.status !== 'ready') {
     return (
       <Stack gap={stack}>
@@ -73,6 +79,7 @@ export function DashboardScreen({ username, dashboard, onContinueLearning }: Das
           greeting={`Welcome to PathForge, ${username}!`}
           message="Your first step: pick a learning path and start its first project."
           projectsCompleted={projectsCompleted}
+          xp={xp}
           continueLabel="Start Learning"
           continueHref="/app/paths"
           onContinueLearning={onContinueLearning}
@@ -91,7 +98,7 @@ export function DashboardScreen({ username, dashboard, onContinueLearning }: Das
             <FirstStepsCard />
           </Area>
           <Area name="board">
-            <LeaderboardSoonCard />
+            <TopLearnersCard board={board} />
           </Area>
         </Columns>
       </Stack>
@@ -105,6 +112,7 @@ export function DashboardScreen({ username, dashboard, onContinueLearning }: Das
           greeting={`Welcome back, ${username}!`}
           message={`You completed ${currentPath.title}: well done! Pick your next path when you are ready.`}
           projectsCompleted={projectsCompleted}
+          xp={xp}
           continueLabel="Continue Learning"
           continueHref="/app/paths"
           onContinueLearning={onContinueLearning}
@@ -120,7 +128,7 @@ export function DashboardScreen({ username, dashboard, onContinueLearning }: Das
             <BestPathsCard paths={bestPaths} />
           </Area>
           <Area name="board">
-            <LeaderboardSoonCard />
+            <TopLearnersCard board={board} />
           </Area>
         </Columns>
       </Stack>
@@ -133,6 +141,7 @@ export function DashboardScreen({ username, dashboard, onContinueLearning }: Das
         greeting={`Welcome back, ${username}!`}
         message="Keep the momentum going: every project brings you closer to your goal."
         projectsCompleted={projectsCompleted}
+        xp={xp}
         continueLabel="Continue Learning"
         continueHref={currentProject ? projectHref(currentPath.slug, currentProject.slug) : pathHref(currentPath.slug)}
         onContinueLearning={onContinueLearning}
@@ -148,7 +157,7 @@ export function DashboardScreen({ username, dashboard, onContinueLearning }: Das
           <UpcomingProjectsCard projects={upcoming} pathSlug={currentPath.slug} />
         </Area>
         <Area name="board">
-          <LeaderboardSoonCard />
+          <TopLearnersCard board={board} />
         </Area>
         <Area name="best">
           <BestPathsCard paths={bestPaths} />

@@ -1,21 +1,128 @@
-import { Badge, Button, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { ArrowRight, FolderCheck } from 'lucide-react';
-import { formatNumber } from '../../../domain/format';
+import { AlarmClock, ArrowRight, Flame, FolderCheck, RefreshCw, Trophy } from 'lucide-react';
+import { streakAtRiskLine, streakLabel } from '../../../domain/dashboard';
+import { formatNumber, formatXp } from '../../../domain/format';
+import type { XpSummary } from '../../../domain/learningApi';
+import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
+import type { Remote } from '../../remote';
 
 export type WelcomeBannerProps = {
   /** The page's h1, with the learner's username. */
   greeting: string;
   message: string;
-  /** Projects completed across every path (the one learner figure that is real today). */
+  /** Projects completed across every path (from the path list). */
   projectsCompleted: number;
+  /** The learner's XP, level and daily streak (GET /learning/xp); its failure leaves the rest of the banner. */
+  xp: Remote<XpSummary>;
   continueLabel: string;
   continueHref: string;
   onContinueLearning?(): void;
 };
 
-/** The greeting (the page's h1), the learner's real count of completed projects and the way on. */
-export function WelcomeBanner({ greeting, message, projectsCompleted, continueLabel, continueHref, onContinueLearning }: WelcomeBannerProps) {
+function ProjectsBadge({ count }: { count: number }) {
+  return (
+    <Badge colorPalette="green" variant="surface" size="lg" gap="1.5" data-testid="projects-completed">
+      <FolderCheck aria-hidden="true" />
+      {count === 1 ? '1 project completed' : `${formatNumber(count)} projects completed`}
+    </Badge>
+  );
+}
+
+/** The daily streak and level badges, the streak at risk, the XP towards the next level. */
+function LearnerFigures({ xp, projectsCompleted }: { xp: XpSummary; projectsCompleted: number }) {
+  const { level, daily } = xp;
+  const atRisk = streakAtRiskLine(daily);
+  return (
+    <Stack gap="3">
+      <HStack gap="2" wrap="wrap">
+        <Badge colorPalette="orange" variant="surface" size="lg" gap="1.5" data-testid="streak-badge">
+          <Flame aria-hidden="true" />
+          {streakLabel(daily)}
+        </Badge>
+        <Badge colorPalette="brand" variant="surface" size="lg" gap="1.5" data-testid="level-badge">
+          <Trophy aria-hidden="true" />
+          Level {level.level}
+        </Badge>
+        <ProjectsBadge count={projectsCompleted} />
+      </HStack>
+      {atRisk ? (
+        <HStack gap="2" align="flex-start" color="fg" fontSize="sm" fontWeight="medium">
+          <Box color="orange.fg" flexShrink={0} mt="0.5">
+            <AlarmClock size={16} aria-hidden="true" />
+          </Box>
+          <Text>{atRisk}</Text>
+        </HStack>
+      ) : null}
+      <Box maxW="md">
+        <ProgressBar
+          size="sm"
+          percent={level.percent}
+          label={`Progress to level ${level.level + 1}`}
+          caption={
+            <Text as="span" data-testid="xp-total">
+              <Text as="span" fontWeight="semibold" color="fg">
+                {formatXp(xp.totalXp)}
+              </Text>{' '}
+              in total
+            </Text>
+          }
+          valueText={`${formatXp(level.xpToNextLevel)} to level ${level.level + 1}`}
+        />
+      </Box>
+      <Text fontSize="sm" color="fg.muted">
+        Your daily streak counts the days in a row you were active
+        {daily.longest > 0 ? ` (your longest: ${daily.longest === 1 ? '1 day' : `${daily.longest} days`})` : ''}. Your weekly goal is on{' '}
+        <Link asChild color="brand.fg" fontWeight="semibold">
+          <RouterLink to="/app/xp-badges">XP &amp; Badges</RouterLink>
+        </Link>
+        .
+      </Text>
+    </Stack>
+  );
+}
+
+/** XP still loading or not loaded: the projects count (from the path list) stays, the rest says where it stands. */
+function FiguresPending({ xp, projectsCompleted }: { xp: Exclude<Remote<XpSummary>, { status: 'ready' }>; projectsCompleted: number }) {
+  return (
+    <Stack gap="3">
+      <HStack gap="2" wrap="wrap">
+        {xp.status === 'loading' ? (
+          <HStack gap="2" role="status" aria-label="Loading your XP and streak">
+            <Skeleton h="7" w="32" rounded="md" />
+            <Skeleton h="7" w="20" rounded="md" />
+          </HStack>
+        ) : null}
+        <ProjectsBadge count={projectsCompleted} />
+      </HStack>
+      {xp.status === 'error' ? (
+        <Alert.Root
+          status="error"
+          variant="surface"
+          size="sm"
+          maxW="xl"
+          flexDirection={{ base: 'column', sm: 'row' }}
+          alignItems={{ base: 'flex-start', sm: 'center' }}
+          gap="2"
+        >
+          <HStack gap="2" align="flex-start" flex="1" minW="0">
+            <Alert.Indicator />
+            <Alert.Content minW="0">
+              <Alert.Title>Your XP and streak could not be loaded.</Alert.Title>
+              <Alert.Description>{xp.message}</Alert.Description>
+            </Alert.Content>
+          </HStack>
+          <Button size="xs" variant="outline" onClick={xp.onRetry} flexShrink={0}>
+            <RefreshCw aria-hidden="true" /> Try again
+          </Button>
+        </Alert.Root>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The greeting (the page's h1), the learner's daily streak, level, XP and projects completed, and the way on. */
+export function WelcomeBanner({ greeting, message, projectsCompleted, xp, continueLabel, continueHref, onContinueLearning }: WelcomeBannerProps) {
   return (
     <Flex
       direction={{ base: 'column', md: 'row' }}
@@ -28,17 +135,16 @@ export function WelcomeBanner({ greeting, message, projectsCompleted, continueLa
       borderWidth="1px"
       borderColor="brand.muted"
     >
-      <Stack gap="3" minW="0">
+      <Stack gap="3" minW="0" flex="1">
         <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em" color="fg">
           {greeting}
         </Heading>
         <Text color="fg.muted">{message}</Text>
-        <HStack gap="2" wrap="wrap">
-          <Badge colorPalette="green" variant="surface" size="lg" gap="1.5" data-testid="projects-completed">
-            <FolderCheck aria-hidden="true" />
-            {projectsCompleted === 1 ? '1 project completed' : `${formatNumber(projectsCompleted)} projects completed`}
-          </Badge>
-        </HStack>
+        {xp.status === 'ready' ? (
+          <LearnerFigures xp={xp.data} projectsCompleted={projectsCompleted} />
+        ) : (
+          <FiguresPending xp={xp} projectsCompleted={projectsCompleted} />
+        )}
       </Stack>
       <Button asChild colorPalette="brand" size="lg" flexShrink={0}>
         <RouterLink to={continueHref} onClick={onContinueLearning}>
