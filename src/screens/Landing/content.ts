@@ -161,10 +161,10 @@ export type OverviewShot = { src: string; alt: string; title: string; width: num
 export const overviewShots: readonly OverviewShot[] = [
   {
     src: '/images/overview/dashboard.png',
-    alt: 'The PathForge dashboard: a welcome banner with the projects completed, the current project with its progress, the path it belongs to, upcoming projects and the best rated learning paths.',
-    title: 'Your dashboard: your progress and what to build next',
+    alt: 'The PathForge dashboard: a welcome banner with the daily streak, the level and the XP to the next one, the current project with its progress, the path it belongs to, upcoming projects, the best rated learning paths and this week’s top learners.',
+    title: 'Your dashboard: streak, level and what to build next',
     width: 1200,
-    height: 1330,
+    height: 1432,
   },
   {
     src: '/images/overview/path.png',
