@@ -1,6 +1,7 @@
-import { Alert, Badge, Box, Button, Flex, HStack, Icon, Skeleton, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Flex, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Medal, RefreshCw, Trophy, Users } from 'lucide-react';
+import { RefreshCw, Trophy, Users } from 'lucide-react';
+import { RankMark } from '../../../components/RankMark/RankMark';
 import { topLearnersOf, type LeaderboardRow } from '../../../domain/dashboard';
 import { formatNumber, formatXp } from '../../../domain/format';
 import { LEADERBOARD_PERIOD_LABELS } from '../../../domain/learning';
@@ -26,50 +27,6 @@ function windowCaption(period: Period): string {
 /** The same words as the Leaderboard page: "Nobody has earned XP this week yet". */
 const WITHIN: Record<Period, string> = { all: '', month: ' this month', week: ' this week', day: ' today' };
 
-const ordinal = (rank: number) => {
-  const tens = rank % 100;
-  if (tens >= 11 && tens <= 13) return `${rank}th`;
-  return `${rank}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[rank % 10] ?? 'th'}`;
-};
-
-/** Gold trophy for 1st, silver and bronze medals for 2nd and 3rd, the number after. */
-const podium: Record<number, { Icon: typeof Trophy; palette: string }> = {
-  1: { Icon: Trophy, palette: 'yellow' },
-  2: { Icon: Medal, palette: 'gray' },
-  3: { Icon: Medal, palette: 'orange' },
-};
-
-function RankMark({ rank }: { rank: number }) {
-  const place = podium[rank];
-  return (
-    <Flex
-      colorPalette={place?.palette ?? 'gray'}
-      bg={place ? 'colorPalette.subtle' : 'bg.muted'}
-      color={place ? 'colorPalette.fg' : 'fg.muted'}
-      borderWidth="1px"
-      borderColor={place ? 'colorPalette.emphasized' : 'transparent'}
-      rounded="full"
-      minW="8"
-      h="8"
-      px="1"
-      align="center"
-      justify="center"
-      flexShrink={0}
-      fontSize="xs"
-      fontWeight="semibold"
-      fontVariantNumeric="tabular-nums"
-    >
-      {place ? (
-        <Icon boxSize="4" aria-hidden="true">
-          <place.Icon />
-        </Icon>
-      ) : (
-        <span aria-hidden="true">{formatNumber(rank)}</span>
-      )}
-      <VisuallyHidden>{ordinal(rank)} place</VisuallyHidden>
-    </Flex>
-  );
-}
 
 function LearnerRow({ row }: { row: LeaderboardRow }) {
   return (

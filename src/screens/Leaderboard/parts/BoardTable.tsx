@@ -1,54 +1,10 @@
-import { Avatar, Badge, Box, HStack, Icon, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
-import { Medal, Trophy, UserRound } from 'lucide-react';
+import { Avatar, Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { UserRound } from 'lucide-react';
+import { RankMark } from '../../../components/RankMark/RankMark';
 import { formatNumber, formatXp } from '../../../domain/format';
 import { PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../../domain/learningApi';
 
 type Row = LeaderboardView['top'][number];
-
-/** 1 → "1st", 2 → "2nd", 11 → "11th", 23 → "23rd". */
-const ordinal = (rank: number) => {
-  const tens = rank % 100;
-  if (tens >= 11 && tens <= 13) return `${formatNumber(rank)}th`;
-  return `${formatNumber(rank)}${({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[rank % 10] ?? 'th'}`;
-};
-
-/** Gold trophy for 1st, silver and bronze medals for 2nd and 3rd. */
-const podium: Record<number, { Icon: typeof Trophy; palette: string }> = {
-  1: { Icon: Trophy, palette: 'yellow' },
-  2: { Icon: Medal, palette: 'gray' },
-  3: { Icon: Medal, palette: 'orange' },
-};
-
-function RankCell({ rank }: { rank: number }) {
-  const place = podium[rank];
-  if (!place) {
-    return (
-      <Box minW="8" textAlign="center" fontWeight="semibold" color="fg.muted" fontVariantNumeric="tabular-nums">
-        <span aria-hidden="true">{formatNumber(rank)}</span>
-        <VisuallyHidden>{ordinal(rank)} place</VisuallyHidden>
-      </Box>
-    );
-  }
-  return (
-    <HStack
-      colorPalette={place.palette}
-      bg="colorPalette.subtle"
-      color="colorPalette.fg"
-      borderWidth="1px"
-      borderColor="colorPalette.emphasized"
-      rounded="full"
-      w="8"
-      h="8"
-      justify="center"
-      title={`${ordinal(rank)} place`}
-    >
-      <Icon boxSize="4" aria-hidden="true">
-        <place.Icon />
-      </Icon>
-      <VisuallyHidden>{ordinal(rank)} place</VisuallyHidden>
-    </HStack>
-  );
-}
 
 /** "Linus Okafor 2" → "LO": the first and last words that start with a letter. */
 function initials(name: string): string {
@@ -99,7 +55,7 @@ function BoardRow({ row }: { row: Row }) {
   return (
     <Table.Row bg={row.isMe ? 'brand.subtle' : 'surface'} aria-current={row.isMe ? 'true' : undefined}>
       <Table.Cell>
-        <RankCell rank={row.rank} />
+        <RankMark plain rank={row.rank} />
       </Table.Cell>
       <Table.Cell maxW="0" w="full">
         <LearnerCell row={row} />
