@@ -3,7 +3,7 @@ import { Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react
 import { Award, Clock, FolderCheck, History, Sparkles } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
-import { LazyXpMoment } from '../../components/XpMoment/LazyXpMoment';
+import { LazyXpMoment } from '../../components/XpMoment/lazy';
 import type { XpMomentProps } from '../../components/XpMoment/XpMoment';
 import { formatNumber } from '../../domain/format';
 import type { XpSummary } from '../../domain/learningApi';
