@@ -12,6 +12,7 @@ import { learningHandlers } from '../../fixtures/msw/learning';
 import { sampleUser } from '../../fixtures/user';
 import { useSession } from '../../stores/session';
 import { AppFlow } from './AppFlow';
+import { toast } from './toast';
 
 /**
  * Sign-in and registration through the real route table, containers, mutations and session
@@ -31,13 +32,6 @@ const meta = {
 } satisfies Meta<typeof AppFlow>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** The toast that says `text`, once it has faded in. */
-async function toast(text: string | RegExp) {
-  const element = await screen.findByRole('status', { name: text }, { timeout: 5000 });
-  await waitFor(() => expect(element).toBeVisible());
-  return element;
-}
 
 /**
  * The dashboard greets the learner (its heading is re-rendered once its data is in: query it afresh),

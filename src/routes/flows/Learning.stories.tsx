@@ -16,6 +16,7 @@ import {
 import { sampleUser } from '../../fixtures/user';
 import { useSession } from '../../stores/session';
 import { AppFlow } from './AppFlow';
+import { toast } from './toast';
 
 /**
  * A project page through the real route table, container, queries and mutations, with MSW
@@ -39,13 +40,6 @@ const meta = {
 } satisfies Meta<typeof AppFlow>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** The toast that says `text`, once it has faded in. */
-async function toast(text: string | RegExp) {
-  const element = await screen.findByRole('status', { name: text }, { timeout: 5000 });
-  await waitFor(() => expect(element).toBeVisible());
-  return element;
-}
 
 const counted = (done: number, total: number) => `${done} of ${total} tasks completed`;
 

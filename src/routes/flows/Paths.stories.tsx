@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { pathHref } from '../../domain/learning';
 import { accountMessages } from '../../domain/learningApi';
@@ -11,16 +9,8 @@ import { midwayFrontendPath, midwayRecords } from '../../fixtures/progress';
 import { sampleUser } from '../../fixtures/user';
 import { usePreferences } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
-import { routes } from '../router';
-
-/** The router of the story on show, so a play can read the address the app is at. */
-let shown: ReturnType<typeof createMemoryRouter> | null = null;
-
-/** The app's real route table (as Flows/AppFlow), keeping its router where the plays can see it. */
-function PathsFlow({ initialPath }: { initialPath: string }) {
-  const [router] = useState(() => (shown = createMemoryRouter(routes, { initialEntries: [initialPath] })));
-  return <RouterProvider router={router} />;
-}
+import { AppFlow, flowRouter } from './AppFlow';
+import { toast } from './toast';
 
 /**
  * The path pages through the real route table, containers and data layer, with MSW answering as
@@ -28,7 +18,7 @@ function PathsFlow({ initialPath }: { initialPath: string }) {
  */
 const meta = {
   title: 'Flows/Paths',
-  component: PathsFlow,
+  component: AppFlow,
   tags: ['!autodocs'],
   parameters: { ownRouter: true, layout: 'fullscreen' },
   args: { initialPath: pathHref(midwayFrontendPath.slug) },
@@ -36,19 +26,13 @@ const meta = {
     useSession.getState().signedIn(sampleUser, sampleToken);
     usePreferences.setState({ colorMode: 'light' });
   },
-} satisfies Meta<typeof PathsFlow>;
+} satisfies Meta<typeof AppFlow>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 /** A fresh in-memory API per story, Ada mid-way (the handlers keep what they are told). */
 const api = () => [...authHandlers, ...learningHandlers({ records: midwayRecords })];
 const path = midwayFrontendPath;
-
-async function toast(text: string | RegExp) {
-  const element = await screen.findByRole('status', { name: text }, { timeout: 5000 });
-  await waitFor(() => expect(element).toBeVisible());
-  return element;
-}
 
 const pathPage = () => screen.findByRole('heading', { level: 1, name: path.title }, { timeout: 5000 });
 
@@ -59,9 +43,9 @@ export const FormerAddress: Story = {
   parameters: { msw: api(), screenshot: { disable: true } },
   play: async () => {
     await pathPage();
-    await waitFor(() => expect(shown?.state.location.pathname).toBe(pathHref(path.slug)));
+    await waitFor(() => expect(flowRouter()?.state.location.pathname).toBe(pathHref(path.slug)));
     // Replaced, not pushed: Back does not return to the old address.
-    await expect(shown?.state.historyAction).toBe('REPLACE');
+    await expect(flowRouter()?.state.historyAction).toBe('REPLACE');
   },
 };
 
@@ -72,7 +56,7 @@ export const ContinuePath: Story = {
   play: async () => {
     await userEvent.click(await screen.findByRole('link', { name: `Continue Path: ${path.title}` }, { timeout: 5000 }));
     await pathPage();
-    await expect(shown?.state.location.pathname).toBe(pathHref(path.slug));
+    await expect(flowRouter()?.state.location.pathname).toBe(pathHref(path.slug));
   },
 };
 

@@ -9,6 +9,7 @@ import { sampleUser } from '../../fixtures/user';
 import { usePreferences } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
 import { AppFlow } from './AppFlow';
+import { toast } from './toast';
 
 /**
  * Settings through the real route table, container and stores, with MSW answering as the API
@@ -32,12 +33,6 @@ type Story = StoryObj<typeof meta>;
 
 /** A fresh in-memory API per story (the handlers keep what they are told). */
 const api = (options?: Parameters<typeof learningHandlers>[0]) => [...authHandlers, ...learningHandlers(options)];
-
-async function toast(text: string | RegExp) {
-  const element = await screen.findByRole('status', { name: text }, { timeout: 5000 });
-  await waitFor(() => expect(element).toBeVisible());
-  return element;
-}
 
 const form = async () => {
   const name = await screen.findByLabelText('Full Name', {}, { timeout: 5000 });

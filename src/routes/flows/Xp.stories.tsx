@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { authHandlers, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers } from '../../fixtures/msw/learning';
@@ -9,15 +7,7 @@ import { sampleUser } from '../../fixtures/user';
 import { historyFor, midwayHistory, midwayLedger, midwayXp } from '../../fixtures/xp';
 import { usePreferences } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
-import { routes } from '../router';
-
-/** The router of the story on show, so a play can read the address the app is at. */
-let shown: ReturnType<typeof createMemoryRouter> | null = null;
-
-function XpFlow({ initialPath }: { initialPath: string }) {
-  const [router] = useState(() => (shown = createMemoryRouter(routes, { initialEntries: [initialPath] })));
-  return <RouterProvider router={router} />;
-}
+import { AppFlow, flowRouter } from './AppFlow';
 
 /**
  * The XP page and its history through the real route table, containers and data layer, with MSW
@@ -25,7 +15,7 @@ function XpFlow({ initialPath }: { initialPath: string }) {
  */
 const meta = {
   title: 'Flows/XP',
-  component: XpFlow,
+  component: AppFlow,
   tags: ['!autodocs'],
   parameters: { ownRouter: true, layout: 'fullscreen', msw: [...authHandlers, ...learningHandlers({ records: midwayRecords })], screenshot: { disable: true } },
   args: { initialPath: '/app/xp-badges' },
@@ -33,7 +23,7 @@ const meta = {
     useSession.getState().signedIn(sampleUser, sampleToken);
     usePreferences.setState({ colorMode: 'light' });
   },
-} satisfies Meta<typeof XpFlow>;
+} satisfies Meta<typeof AppFlow>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -49,7 +39,7 @@ export const HistoryByPath: Story = {
     await waitFor(() => expect(rows()).toHaveLength(midwayHistory.length));
     await screen.findByRole('option', { name: midwayFrontendPath.title }, { timeout: 5000 });
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Path' }), midwayFrontendPath.title);
-    await waitFor(() => expect(shown?.state.location.search).toBe(`?path=${midwayFrontendPath.slug}`));
+    await waitFor(() => expect(flowRouter()?.state.location.search).toBe(`?path=${midwayFrontendPath.slug}`));
     await waitFor(() => expect(rows()).toHaveLength(historyFor(midwayLedger, midwayFrontendPath.id).length));
     await expect(screen.getByRole('combobox', { name: 'Path' })).toHaveDisplayValue(midwayFrontendPath.title);
   },
@@ -62,7 +52,7 @@ export const NothingOnThePath: Story = {
     const main = within(await screen.findByRole('main', {}, { timeout: 5000 }));
     await main.findByRole('heading', { name: `No XP from ${quietPath?.title} yet` }, { timeout: 5000 });
     await userEvent.click(main.getByRole('button', { name: 'Show all paths' }));
-    await waitFor(() => expect(shown?.state.location.search).toBe(''));
+    await waitFor(() => expect(flowRouter()?.state.location.search).toBe(''));
     await waitFor(() => expect(rows()).toHaveLength(midwayHistory.length));
   },
 };
