@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { evaluateBadges, type BadgeDefinition } from '../../src/domain/badges.ts';
 import { dailyStreak } from '../../src/domain/streaks.ts';
-import { awardKey, BADGE_XP, type XpReason } from '../../src/domain/xp.ts';
+import { awardKey, badgeAward, type XpReason } from '../../src/domain/xp.ts';
 import type { Database, Db } from '../db/database.ts';
 import { toNumber } from '../db/dialect.ts';
 
@@ -87,7 +87,7 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
       if (newly.length === 0) break;
       for (const badge of newly) {
         await tx.insertInto('user_badges').values({ user_id: userId, badge_id: badge.id, earned_at: moment.at }).execute();
-        await award(tx, userId, { reason: 'badge', sourceId: badge.id, pathId: null, amount: BADGE_XP }, moment);
+        await award(tx, userId, { ...badgeAward(badge.id), pathId: null }, moment);
         have.add(badge.id);
       }
       results = evaluateBadges(badges, await facts(tx, userId, moment.localDay));

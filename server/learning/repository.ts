@@ -4,11 +4,9 @@
  */
 import type { Catalog, CatalogProject, LearnerRecords, PathStats } from '../../src/domain/learningViews.ts';
 import { sql, type Transaction } from 'kysely';
-import type { Database, Db, ProjectsTable } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 import { toNumber } from '../db/dialect.ts';
 
-export type TaskRow = { id: string; project_id: string; title: string; position: number; status: 'active' | 'retired' };
-export type ProjectRow = Omit<ProjectsTable, 'content_hash'>;
 
 const parseList = (json: string) => JSON.parse(json) as string[];
 

@@ -22,7 +22,7 @@ import { pathDetail, pathSummaries, projectDetail, type Catalog, type PathStats 
 import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import { openTasks } from '../../src/domain/progress.ts';
 import { DEFAULT_TIME_ZONE, localDay } from '../../src/domain/streaks.ts';
-import { TASK_XP } from '../../src/domain/xp.ts';
+import { projectAward, taskAward } from '../../src/domain/xp.ts';
 import type { Authenticate } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
@@ -220,7 +220,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       const moment = await momentOf(user.id);
       await repo.submit(user.id, project.id, request.body.repositoryUrl.trim(), moment.at, async (tx) => {
         // Paid once: replacing the repository later, or a retried request, finds the award there.
-        await ledger.award(tx, user.id, { reason: 'project', sourceId: project.id, pathId: project.pathId, amount: project.xp }, moment);
+        await ledger.award(tx, user.id, { ...projectAward(project), pathId: project.pathId }, moment);
         await ledger.activity(tx, user.id, project.pathId, moment);
         await ledger.settleBadges(tx, user.id, moment);
       });
@@ -273,7 +273,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     const moment = await momentOf(user.id);
     await repo.completeTask(user.id, task.id, task.projectId, moment.at, async (tx) => {
       // A task pays once: unticking keeps the award, ticking it again finds it there.
-      await ledger.award(tx, user.id, { reason: 'task', sourceId: task.id, pathId: task.pathId, amount: TASK_XP }, moment);
+      await ledger.award(tx, user.id, { ...taskAward(task.id), pathId: task.pathId }, moment);
       await ledger.activity(tx, user.id, task.pathId, moment);
       await ledger.settleBadges(tx, user.id, moment);
     });
