@@ -6,10 +6,13 @@ import { chromeArgs, chromeEnv, chromePath } from './scripts/chromium.ts';
 
 /**
  * End-to-end tests: the built web app (served as in production) against the real API on a
- * temporary database. Ports differ from `npm start`'s, so both can run at once.
+ * temporary database. Ports differ from `npm start`'s, so both can run at once (E2E_WEB_PORT and
+ * E2E_API_PORT move them, for two checkouts testing side by side).
  */
-export const E2E_WEB = 'http://localhost:4183';
-export const E2E_API = 'http://localhost:4010';
+const WEB_PORT = process.env.E2E_WEB_PORT ?? '4183';
+const API_PORT = process.env.E2E_API_PORT ?? '4010';
+export const E2E_WEB = `http://localhost:${WEB_PORT}`;
+export const E2E_API = `http://localhost:${API_PORT}`;
 /** The test API's signing key: the expired-token test signs a token with it. Test-only. */
 export const E2E_JWT_SECRET = 'e2e-only-secret-e2e-only-secret-e2e-only';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pathforge-e2e-'));
@@ -40,7 +43,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       env: {
-        PORT: '4010',
+        PORT: API_PORT,
         WEB_ORIGIN: E2E_WEB,
         DATABASE_PATH: join(dataDir, 'pathforge.db'),
         JWT_SECRET: E2E_JWT_SECRET,
@@ -62,7 +65,7 @@ export default defineConfig({
       url: E2E_WEB,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { VITE_API_URL: E2E_API, PORT: '4183' },
+      env: { VITE_API_URL: E2E_API, PORT: WEB_PORT },
     },
   ],
 });

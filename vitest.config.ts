@@ -65,7 +65,10 @@ export default mergeConfig(
             // on 2 cores is one).
             maxWorkers: 2,
             testTimeout: 30_000,
+            // VITEST_BROWSER_PORT moves the browser runner's port, for two checkouts testing side by side.
+            ...(process.env.VITEST_BROWSER_PORT ? { api: { port: Number(process.env.VITEST_BROWSER_PORT) + 1 } } : {}),
             browser: {
+              ...(process.env.VITEST_BROWSER_PORT ? { api: { port: Number(process.env.VITEST_BROWSER_PORT) } } : {}),
               enabled: true,
               headless: true,
               viewport: { width: 1280, height: 800 },

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_API } from '../playwright.config';
+import { E2E_API, E2E_WEB } from '../playwright.config';
 import { createSession, newLearner, seedSession, toast } from './support';
 
 /**
@@ -133,7 +133,7 @@ test.describe('learning that is kept', () => {
 
     const login = await request.post(`${E2E_API}/auth/login`, {
       data: { email: session.learner.email, password: session.learner.password },
-      headers: { Origin: 'http://localhost:4183', 'Content-Type': 'application/json' },
+      headers: { Origin: E2E_WEB, 'Content-Type': 'application/json' },
     });
     expect(login.status()).toBe(401);
   });
