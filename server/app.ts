@@ -19,7 +19,7 @@ import { loadCurriculumOnce, type LoadedCurriculum } from './content/load.ts';
 import { seedCurriculum, type SeedResult } from './content/seed.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
 import { authRoutes } from './auth/routes.ts';
-import { createLedger } from './learning/ledger.ts';
+import { createLedger, WINDOW_STEP_MS } from './learning/ledger.ts';
 import { createLearningRepository } from './learning/repository.ts';
 import { learningRoutes } from './learning/routes.ts';
 import { accountRoutes } from './account/routes.ts';
@@ -125,11 +125,13 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const cleanup = () => background.run('expired token cleanup', () => repo.deleteExpired(new Date(now()).toISOString()));
   const cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
   cleanupTimer.unref();
+  let windowsTimer: ReturnType<typeof setInterval> | undefined;
 
   app.decorate('background', background);
   app.decorate('db', db);
   app.addHook('onClose', async () => {
     clearInterval(cleanupTimer);
+    clearInterval(windowsTimer);
     await background.drain();
     mailer.close();
     if (ownsRedis) redis?.disconnect();
@@ -232,6 +234,11 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     });
 
     const ledger = createLedger(db, curriculum.badges, new Map(curriculum.projects.map((p) => [p.id, p.skills])));
+    // The leaderboards: built from the ledger on the first start, their rolling windows moved every
+    // minute (on PostgreSQL by one instance at a time).
+    await ledger.boards.moveWindows(now());
+    windowsTimer = setInterval(() => background.run('leaderboard windows', () => ledger.boards.moveWindows(now()).then(() => {})), WINDOW_STEP_MS);
+    windowsTimer.unref();
     await app.register(learningRoutes, { prefix: '/learning', repo: createLearningRepository(db), ledger, badges: curriculum.badges, authenticate, now });
     await app.register(accountRoutes, {
       prefix: '/account',

@@ -148,6 +148,12 @@ export type UserBadgesTable = { user_id: string; badge_id: string; earned_at: st
 /** The learner's time zone (from their browser; changes rate-limited) and weekly goal. */
 export type LearnerClockTable = { user_id: string; time_zone: string; time_zone_changed_at: string; weekly_goal: number };
 
+/** A leaderboard row: XP earned since its period's window start (all of it for `all`), derived from the ledger. */
+export type XpBoardTable = { period: string; user_id: string; xp: number; total: number; reached_at: string };
+
+/** Where each rolling window starts now (moved by the windows job). */
+export type XpBoardWindowsTable = { period: string; window_start: string };
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -169,6 +175,8 @@ export type Database = {
   activity_days: ActivityDaysTable;
   user_badges: UserBadgesTable;
   learner_clock: LearnerClockTable;
+  xp_board: XpBoardTable;
+  xp_board_windows: XpBoardWindowsTable;
 };
 
 export type Db = Kysely<Database>;
@@ -199,6 +207,8 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'activity_days', key: ['user_id', 'path_id', 'local_day'] },
   { name: 'user_badges', key: ['user_id', 'badge_id'] },
   { name: 'learner_clock', key: ['user_id'] },
+  { name: 'xp_board', key: ['period', 'user_id'] },
+  { name: 'xp_board_windows', key: ['period'] },
 ];
 
 /** The database could not be reached or migrated at start-up: says which database, and where. */

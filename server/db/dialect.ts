@@ -94,12 +94,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return typeof message === 'string' && PG_CONNECTION_MESSAGES.test(message);
 }
 
+export function isPostgres(db: { getExecutor(): { readonly adapter: unknown } }): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 /**
  * Serialises a transaction against every other holder of the same `name` until it ends:
  * `pg_advisory_xact_lock` on PostgreSQL; on SQLite a no-op (one writer at a time already).
  */
-export async function lockTransaction(tx: Kysely<unknown>, name: string): Promise<void> {
-  if (!(tx.getExecutor().adapter instanceof PostgresAdapter)) return;
+export async function lockTransaction(tx: Pick<Kysely<unknown>, 'getExecutor'>, name: string): Promise<void> {
+  if (!isPostgres(tx)) return;
   await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(tx);
 }
 

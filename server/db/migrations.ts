@@ -294,6 +294,34 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('xp_events').execute();
     },
   },
+  '0008_xp_boards': {
+    // The leaderboards, kept beside the ledger (issue 11 §4): one row per (period, learner with XP
+    // in it), rewritten from the ledger in the transaction of every change to the learner's
+    // events, and by the job that moves the rolling windows (`xp_board_windows` holds where each
+    // window starts). Built by the application on its first start (server/learning/ledger.ts).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('xp_board')
+        .addColumn('period', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('xp', 'integer', (c) => c.notNull())
+        .addColumn('total', 'integer', (c) => c.notNull())
+        .addColumn('reached_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('xp_board_pk', ['period', 'user_id'])
+        .execute();
+      // The board's order (XP down, then who got there first): top 50 and "my rank" read it.
+      await db.schema.createIndex('xp_board_rank_idx').on('xp_board').expression(sql`period, xp desc, reached_at, user_id`).execute();
+      await db.schema
+        .createTable('xp_board_windows')
+        .addColumn('period', 'text', (c) => c.primaryKey())
+        .addColumn('window_start', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('xp_board_windows').execute();
+      await db.schema.dropTable('xp_board').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

@@ -9,9 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { evaluateBadges, type BadgeDefinition } from '../../src/domain/badges.ts';
 import { dailyStreak } from '../../src/domain/streaks.ts';
+import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learningApi.ts';
 import { awardKey, badgeAward, type XpReason } from '../../src/domain/xp.ts';
+import type { BoardRow } from '../../src/domain/xpViews.ts';
 import type { Database, Db } from '../db/database.ts';
-import { toNumber } from '../db/dialect.ts';
+import { isPostgres, lockTransaction, toNumber } from '../db/dialect.ts';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -21,6 +23,8 @@ export type Award = { reason: XpReason; sourceId: string; pathId: string | null;
 export type Moment = { at: string; localDay: string };
 
 export function createLedger(db: Db, badges: readonly BadgeDefinition[], projectSkills: ReadonlyMap<string, readonly string[]>) {
+  const boards = createBoards(db);
+
   async function award(tx: Executor, userId: string, item: Award, moment: Moment) {
     await tx
       .insertInto('xp_events')
@@ -104,6 +108,8 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
           .execute();
       }
     }
+    // The learner's board rows follow their events, in this transaction.
+    await boards.refresh(tx, [userId], Date.parse(moment.at));
   }
 
   /** A path reset: its events and active days go; badges are judged again on what is left. */
@@ -146,34 +152,212 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
       ]);
       return { events, activeDays: [...new Set(days.map((d) => d.local_day))], badges: owned };
     },
-    /**
-     * A leaderboard: everyone's XP earned since `since` (null: all time), ranked, ties broken by
-     * who reached their total first (their last counted event's time), then by id.
-     */
-    async board(since: string | null) {
-      // Portable conditional sums (no FILTER clause): XP in the window ranks; the all-time total
-      // gives the level shown beside it.
-      const inWindow = since === null ? sql`1 = 1` : sql`e.earned_at >= ${since}`;
-      const { rows } = await sql<{ user_id: string; username: string; public_profile: number | null; xp: number | string; total: number | string; reached_at: string }>`
-        select e.user_id, u.username, s.public_profile,
-          sum(case when ${inWindow} then e.amount else 0 end) as xp,
-          sum(e.amount) as total,
-          max(case when ${inWindow} then e.earned_at end) as reached_at
-        from xp_events e
-        join users u on u.id = e.user_id
-        left join user_settings s on s.user_id = e.user_id
-        group by e.user_id, u.username, s.public_profile
-        having sum(case when ${inWindow} then e.amount else 0 end) > 0
-        order by xp desc, reached_at asc, e.user_id asc`.execute(db);
-      return rows.map((r) => ({
-        userId: r.user_id,
-        username: r.username,
-        publicProfile: toNumber(r.public_profile ?? 0) === 1,
-        xp: toNumber(r.xp),
-        totalXp: toNumber(r.total),
-      }));
-    },
+    boards,
   };
 }
 
 export type Ledger = ReturnType<typeof createLedger>;
+
+type Period = (typeof LEADERBOARD_PERIOD_VALUES)[number];
+/** The board rows' periods whose windows roll (all but All Time). */
+const WINDOWED = LEADERBOARD_PERIOD_VALUES.filter((p) => LEADERBOARD_WINDOW_HOURS[p] !== null);
+/** How often the windows job runs; a read finding a window further behind moves it first. */
+export const WINDOW_STEP_MS = 60_000;
+/** All Time's "window" starts before any event. */
+const BEGINNING = '';
+/** Learners rewritten per statement (keeps every IN list and multi-row insert small). */
+const CHUNK = 500;
+
+/** Where a period's window should start at `at` (ms). */
+export function windowStartAt(period: Period, at: number): string {
+  const hours = LEADERBOARD_WINDOW_HOURS[period];
+  return hours === null ? BEGINNING : new Date(at - hours * 3_600_000).toISOString();
+}
+
+type Starts = Record<Period, string>;
+type AggregateRow = { user_id: string; total: number | string } & Record<`${Period}_xp` | `${Period}_at`, number | string | null>;
+
+/** Board rows as the ledger says they are, for some learners (or all): XP and last award time per window. */
+async function aggregate(tx: Executor, starts: Starts, userIds?: readonly string[]) {
+  const columns = LEADERBOARD_PERIOD_VALUES.map(
+    (p) =>
+      sql`sum(case when earned_at >= ${starts[p]} then amount else 0 end) as ${sql.ref(`${p}_xp`)}, max(case when earned_at >= ${starts[p]} then earned_at end) as ${sql.ref(`${p}_at`)}`,
+  );
+  const where = userIds ? sql`where user_id in (${sql.join(userIds)})` : sql``;
+  const { rows } = await sql<AggregateRow>`select user_id, sum(amount) as total, ${sql.join(columns)} from xp_events ${where} group by user_id`.execute(tx);
+  return rows.flatMap((r) =>
+    LEADERBOARD_PERIOD_VALUES.flatMap((period) => {
+      const xp = toNumber(r[`${period}_xp`]);
+      return xp > 0 ? [{ period, user_id: r.user_id, xp, total: toNumber(r.total), reached_at: String(r[`${period}_at`]) }] : [];
+    }),
+  );
+}
+
+async function currentStarts(tx: Executor): Promise<Partial<Starts>> {
+  const rows = await tx.selectFrom('xp_board_windows').select(['period', 'window_start']).execute();
+  return { all: BEGINNING, ...Object.fromEntries(rows.map((r) => [r.period, r.window_start])) };
+}
+
+async function insertRows(tx: Executor, rows: readonly { period: string; user_id: string; xp: number; total: number; reached_at: string }[]) {
+  for (let i = 0; i < rows.length; i += CHUNK) await tx.insertInto('xp_board').values(rows.slice(i, i + CHUNK)).execute();
+}
+
+/**
+ * The leaderboards: rows per (period, learner) kept equal to the ledger. Every change to a
+ * learner's events rewrites that learner's rows in the same transaction (`refresh`), computed
+ * from the ledger (never incremented, so a rewrite is idempotent and order does not matter); the
+ * windows job moves each rolling window's start and rewrites the learners whose events it passed.
+ * On PostgreSQL a rewrite first locks the learner's `users` row, so two transactions rewriting the
+ * same learner take turns and the second sees the first's events; the job runs under an advisory
+ * lock, so one instance moves the windows at a time. SQLite has one writer at a time already.
+ */
+export function createBoards(db: Db) {
+  /** Windows this process has seen moved (ms), so a read asks the database only when one may be behind. */
+  const seen = new Map<Period, number>();
+
+  async function lockLearners(tx: Executor, userIds: readonly string[]) {
+    if (!isPostgres(tx)) return;
+    await tx.selectFrom('users').select('id').where('id', 'in', userIds).orderBy('id').forUpdate().execute();
+  }
+
+  async function startsOrNow(tx: Executor, at: number): Promise<Starts> {
+    const known = await currentStarts(tx);
+    return Object.fromEntries(LEADERBOARD_PERIOD_VALUES.map((p) => [p, known[p] ?? windowStartAt(p, at)])) as Starts;
+  }
+
+  /** Rewrites these learners' rows from the ledger (inside the caller's transaction). */
+  async function refresh(tx: Executor, userIds: readonly string[], at: number) {
+    for (let i = 0; i < userIds.length; i += CHUNK) {
+      const some = [...new Set(userIds.slice(i, i + CHUNK))];
+      await lockLearners(tx, some);
+      const rows = await aggregate(tx, await startsOrNow(tx, at), some);
+      await tx.deleteFrom('xp_board').where('user_id', 'in', some).execute();
+      await insertRows(tx, rows);
+    }
+  }
+
+  /** Every row again from the whole ledger, windows starting at `at`'s. */
+  async function rebuild(tx: Executor, at: number) {
+    const starts = Object.fromEntries(LEADERBOARD_PERIOD_VALUES.map((p) => [p, windowStartAt(p, at)])) as Starts;
+    await tx.deleteFrom('xp_board').execute();
+    await tx.deleteFrom('xp_board_windows').execute();
+    await tx
+      .insertInto('xp_board_windows')
+      .values(WINDOWED.map((period) => ({ period, window_start: starts[period] })))
+      .execute();
+    await insertRows(tx, await aggregate(tx, starts));
+    for (const p of WINDOWED) seen.set(p, Date.parse(starts[p]));
+  }
+
+  /**
+   * The windows job: moves every rolling window to start where it should at `at`, rewriting the
+   * learners with events between the old start and the new; builds everything when there are no
+   * windows yet (a new database, or one from before the boards). Returns what it did.
+   */
+  async function moveWindows(at: number): Promise<'built' | 'moved' | 'current'> {
+    return db.transaction().execute(async (tx) => {
+      await lockTransaction(tx, 'xp-board-windows');
+      const known = await currentStarts(tx);
+      if (WINDOWED.some((p) => known[p] === undefined)) {
+        await rebuild(tx, at);
+        return 'built';
+      }
+      const moves = WINDOWED.map((p) => ({ period: p, from: known[p] as string, to: windowStartAt(p, at) })).filter((m) => m.to > m.from);
+      for (const p of WINDOWED) if (!moves.some((m) => m.period === p)) seen.set(p, Date.parse(known[p] as string));
+      if (moves.length === 0) return 'current';
+      const passed = new Set<string>();
+      for (const m of moves) {
+        const rows = await tx.selectFrom('xp_events').select('user_id').distinct().where('earned_at', '>=', m.from).where('earned_at', '<', m.to).execute();
+        for (const r of rows) passed.add(r.user_id);
+        await tx.updateTable('xp_board_windows').set({ window_start: m.to }).where('period', '=', m.period).execute();
+      }
+      await refresh(tx, [...passed].sort(), at);
+      for (const m of moves) seen.set(m.period, Date.parse(m.to));
+      return 'moved';
+    });
+  }
+
+  /** Moves the windows first when one may be more than a job's step behind `at` (tests travel in time). */
+  async function keepCurrent(at: number) {
+    const behind = WINDOWED.some((p) => {
+      const start = seen.get(p);
+      return start === undefined || Date.parse(windowStartAt(p, at)) - start > WINDOW_STEP_MS;
+    });
+    if (behind) await moveWindows(at);
+  }
+
+  /** A board's top rows, the learner's own row and rank, and how many learners it holds. */
+  async function standings(period: Period, userId: string, top: number, at: number) {
+    await keepCurrent(at);
+    const named = db
+      .selectFrom('xp_board as b')
+      .innerJoin('users as u', 'u.id', 'b.user_id')
+      .leftJoin('user_settings as s', 's.user_id', 'b.user_id')
+      .select(['b.user_id', 'u.username', 's.public_profile', 'b.xp', 'b.total', 'b.reached_at'])
+      .where('b.period', '=', period);
+    const [leaders, mine, count] = await Promise.all([
+      named.orderBy('b.xp', 'desc').orderBy('b.reached_at').orderBy('b.user_id').limit(top).execute(),
+      named.where('b.user_id', '=', userId).executeTakeFirst(),
+      db.selectFrom('xp_board').select((eb) => eb.fn.countAll<number | string>().as('n')).where('period', '=', period).executeTakeFirst(),
+    ]);
+    const row = (r: NonNullable<typeof mine>): BoardRow => ({
+      userId: r.user_id,
+      username: r.username,
+      publicProfile: toNumber(r.public_profile ?? 0) === 1,
+      xp: r.xp,
+      totalXp: r.total,
+    });
+    let me: { row: BoardRow; rank: number } | null = null;
+    if (mine) {
+      const at = leaders.findIndex((r) => r.user_id === userId);
+      let rank = at + 1;
+      if (at === -1) {
+        // Ahead of me: more XP, or as much reached earlier (then a smaller id): two range counts on the board's index.
+        const [more, tied] = await Promise.all([
+          db.selectFrom('xp_board').select((eb) => eb.fn.countAll<number | string>().as('n')).where('period', '=', period).where('xp', '>', mine.xp).executeTakeFirst(),
+          db
+            .selectFrom('xp_board')
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .where('period', '=', period)
+            .where('xp', '=', mine.xp)
+            .where((eb) => eb.or([eb('reached_at', '<', mine.reached_at), eb.and([eb('reached_at', '=', mine.reached_at), eb('user_id', '<', userId)])]))
+            .executeTakeFirst(),
+        ]);
+        rank = toNumber(more?.n) + toNumber(tied?.n) + 1;
+      }
+      me = { row: row(mine), rank };
+    }
+    return { top: leaders.map(row), me, learners: toNumber(count?.n) };
+  }
+
+  /**
+   * \`npm run xp:verify\`: every learner's rows recomputed from the ledger (windows where they
+   * start now) and compared with the board. Returns the differences (none when nothing drifted).
+   */
+  async function verify() {
+    const check = async (tx: Executor) => {
+      const starts = await startsOrNow(tx, Date.now());
+      const [expected, actual] = await Promise.all([aggregate(tx, starts), tx.selectFrom('xp_board').selectAll().execute()]);
+      const key = (r: { period: string; user_id: string }) => `${r.period} ${r.user_id}`;
+      const have = new Map(actual.map((r) => [key(r), r]));
+      const drift: { period: string; userId: string; expected: string; actual: string }[] = [];
+      const show = (r?: { xp: number; total: number; reached_at: string }) => (r ? `${r.xp} XP (total ${r.total}) reached ${r.reached_at}` : 'no row');
+      for (const want of expected) {
+        const got = have.get(key(want));
+        have.delete(key(want));
+        if (!got || got.xp !== want.xp || got.total !== want.total || got.reached_at !== want.reached_at) {
+          drift.push({ period: want.period, userId: want.user_id, expected: show(want), actual: show(got) });
+        }
+      }
+      for (const got of have.values()) drift.push({ period: got.period, userId: got.user_id, expected: 'no row', actual: show(got) });
+      const learners = new Set(expected.map((r) => r.user_id)).size;
+      return { learners, rows: expected.length, drift };
+    };
+    // One snapshot of ledger and board together.
+    if (isPostgres(db)) return db.transaction().setIsolationLevel('repeatable read').execute(check);
+    return db.transaction().execute(check);
+  }
+
+  return { refresh, moveWindows, standings, verify, rebuild };
+}
+

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../test/helpers.ts';
-import { xpHistoryResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
+import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS, leaderboardResponseSchema, xpHistoryResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
 import { levelFor } from '../../src/domain/levels.ts';
 import { addDays, localDay } from '../../src/domain/streaks.ts';
 import { TASK_XP } from '../../src/domain/xp.ts';
@@ -156,6 +156,15 @@ describe('the ledger under random learning', () => {
         expect(earned.reduce((total, e) => total + e.amount, 0)).toBe(expectedNonBadge);
         const badgeIds = events.filter((e) => e.reason === 'badge').map((e) => e.title);
         expect(new Set(badgeIds).size).toBe(badgeIds.length);
+        // Every board agrees with the ledger: the learner's XP in each rolling window, ranked.
+        for (const period of LEADERBOARD_PERIOD_VALUES) {
+          const hours = LEADERBOARD_WINDOW_HOURS[period];
+          const since = hours === null ? '' : new Date(now - hours * 3_600_000).toISOString();
+          const inWindow = events.filter((e) => e.earnedAt >= since).reduce((total, e) => total + e.amount, 0);
+          const board = leaderboardResponseSchema.parse((await call(t.app, 'GET', `/learning/leaderboard?period=${period}`, token)).json());
+          expect(board.me?.xp ?? 0).toBe(inWindow);
+          if (inWindow > 0) expect(board.me?.level).toBe(xp.level.level);
+        }
         const brute = bruteStreak(days, day());
         expect({ longest: xp.daily.longest, current: xp.daily.current }).toEqual(brute);
       }),

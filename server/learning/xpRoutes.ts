@@ -9,7 +9,6 @@ import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import {
   clockBodySchema,
   LEADERBOARD_PERIOD_VALUES,
-  LEADERBOARD_WINDOW_HOURS,
   leaderboardResponseSchema,
   xpHistoryResponseSchema,
   xpMessages,
@@ -17,7 +16,7 @@ import {
 } from '../../src/domain/learningApi.ts';
 import type { Catalog } from '../../src/domain/learningViews.ts';
 import { DEFAULT_TIME_ZONE, isValidTimeZone, WEEKLY_GOAL } from '../../src/domain/streaks.ts';
-import { leaderboard, xpHistory, xpSummary, type LearnerLedger, type LedgerEvent } from '../../src/domain/xpViews.ts';
+import { boardView, LEADERBOARD_TOP, xpHistory, xpSummary, type LearnerLedger, type LedgerEvent } from '../../src/domain/xpViews.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Ledger } from './ledger.ts';
@@ -92,9 +91,8 @@ export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, l
     async (request) => {
       const user = learnerOf(request);
       const period = (request.query.period ?? 'all') as (typeof LEADERBOARD_PERIOD_VALUES)[number];
-      const hours = LEADERBOARD_WINDOW_HOURS[period];
-      const since = hours === null ? null : new Date(now() - hours * 3_600_000).toISOString();
-      return leaderboard(await ledger.board(since), user.id, period);
+      const { top, me, learners } = await ledger.boards.standings(period, user.id, LEADERBOARD_TOP, now());
+      return boardView(top, me, learners, user.id, period);
     },
   );
 

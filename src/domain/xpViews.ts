@@ -118,19 +118,31 @@ export type BoardRow = {
 
 export const LEADERBOARD_TOP = 50;
 
-export function leaderboard(rows: readonly BoardRow[], me: string, period: LeaderboardView['period']): LeaderboardView {
-  const view = (row: BoardRow, index: number) => ({
-    rank: index + 1,
+/** A board as the API answers it: its top rows, the learner's own row and rank, and its size. */
+export function boardView(
+  top: readonly BoardRow[],
+  mine: { row: BoardRow; rank: number } | null,
+  learners: number,
+  me: string,
+  period: LeaderboardView['period'],
+): LeaderboardView {
+  const view = (row: BoardRow, rank: number) => ({
+    rank,
     name: row.publicProfile || row.userId === me ? row.username : PRIVATE_LEARNER_NAME,
     xp: row.xp,
     level: levelFor(row.totalXp),
     isMe: row.userId === me,
   });
-  const mine = rows.findIndex((r) => r.userId === me);
   return {
     period,
-    top: rows.slice(0, LEADERBOARD_TOP).map(view),
-    me: mine === -1 ? null : view(rows[mine] as BoardRow, mine),
-    learners: rows.length,
+    top: top.slice(0, LEADERBOARD_TOP).map((row, index) => view(row, index + 1)),
+    me: mine === null ? null : view(mine.row, mine.rank),
+    learners,
   };
+}
+
+/** The same from every row of a board, already ranked (the fixtures and the mock API). */
+export function leaderboard(rows: readonly BoardRow[], me: string, period: LeaderboardView['period']): LeaderboardView {
+  const mine = rows.findIndex((r) => r.userId === me);
+  return boardView(rows.slice(0, LEADERBOARD_TOP), mine === -1 ? null : { row: rows[mine] as BoardRow, rank: mine + 1 }, rows.length, me, period);
 }

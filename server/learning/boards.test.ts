@@ -1,0 +1,153 @@
+/**
+ * The leaderboards kept beside the ledger (issue 11 §1, §4): ranks as a brute-force sort of the
+ * ledger says (ties: who got there first, then id), "my rank" outside the top 50, the windows
+ * job, and `npm run xp:verify`, which finds no drift on a board the app kept and names every
+ * row someone changed behind the ledger's back.
+ */
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learningApi.ts';
+import type { Db } from '../db/database.ts';
+import { createTestApp, TEST_DATABASE, type TestApp } from '../test/helpers.ts';
+import { createBoards } from './ledger.ts';
+
+const NOW = Date.parse('2026-06-10T12:00:00.000Z');
+const HOUR = 3_600_000;
+/** Half a day on: the day's window keeps the newest events, the others lose their oldest. */
+const LATER = NOW + 12 * HOUR;
+let t: TestApp;
+let db: Db;
+const id = (i: number) => `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`;
+
+type Event = { user: number; amount: number; at: number };
+/**
+ * 140 learners, deterministic: XP in steps of 20 so many tie; some ties reached at the same
+ * moment (then the smaller id ranks first); events from 40 days ago to now.
+ */
+const events: Event[] = [];
+for (let u = 0; u < 140; u += 1) {
+  const count = 1 + (u % 5);
+  for (let k = 0; k < count; k += 1) events.push({ user: u, amount: 20 * (1 + ((u * 7 + k) % 6)), at: NOW - ((u * 13 + k * 29) % 40) * 24 * HOUR - (u % 3) * HOUR });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: () => NOW });
+  db = t.app.db as Db;
+  const at = new Date(NOW - 60 * 24 * HOUR).toISOString();
+  await db
+    .insertInto('users')
+    .values(Array.from({ length: 140 }, (_, u) => ({ id: id(u), username: `Board ${u}`, email: `board${u}@example.com`, password_hash: 'x', password_changed_at: at, created_at: at, updated_at: at })))
+    .execute();
+  await db
+    .insertInto('xp_events')
+    .values(
+      events.map((e, i) => ({
+        id: `ev-${String(i).padStart(4, '0')}`,
+        user_id: id(e.user),
+        award_key: `task:seed-${i}`,
+        reason: 'task',
+        source_id: `seed-${i}`,
+        path_id: null,
+        amount: e.amount,
+        earned_at: new Date(e.at).toISOString(),
+        earned_on: new Date(e.at).toISOString().slice(0, 10),
+      })),
+    )
+    .execute();
+  // Events written behind the app's back: the board is rebuilt from the ledger.
+  await db.deleteFrom('xp_board_windows').execute();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The board by brute force: every learner's XP since `since`, sorted. */
+function bruteBoard(since: number) {
+  const by = new Map<number, { xp: number; reached: number }>();
+  for (const e of events) {
+    if (e.at < since) continue;
+    const row = by.get(e.user) ?? { xp: 0, reached: 0 };
+    by.set(e.user, { xp: row.xp + e.amount, reached: Math.max(row.reached, e.at) });
+  }
+  return [...by.entries()]
+    .sort(([a, x], [b, y]) => y.xp - x.xp || x.reached - y.reached || id(a).localeCompare(id(b)))
+    .map(([user, row]) => ({ userId: id(user), xp: row.xp }));
+}
+
+const sinceOf = (period: (typeof LEADERBOARD_PERIOD_VALUES)[number], now: number) => {
+  const hours = LEADERBOARD_WINDOW_HOURS[period];
+  return hours === null ? Number.NEGATIVE_INFINITY : now - hours * HOUR;
+};
+
+describe('the leaderboards', () => {
+  it('rank every learner as a sort of the ledger does, inside and outside the top 50', async () => {
+    const boards = createBoards(db);
+    expect(await boards.moveWindows(NOW)).toBe('built');
+    for (const period of LEADERBOARD_PERIOD_VALUES) {
+      const expected = bruteBoard(sinceOf(period, NOW));
+      for (const [index, row] of expected.entries()) {
+        if (index % 7 !== 0 && index !== expected.length - 1) continue;
+        const standing = await boards.standings(period, row.userId, 50, NOW);
+        expect(standing.me).toMatchObject({ rank: index + 1, row: { xp: row.xp } });
+        expect(standing.learners).toBe(expected.length);
+        expect(standing.top.map((r) => r.userId)).toEqual(expected.slice(0, 50).map((r) => r.userId));
+      }
+    }
+    // A learner with no XP in a window has no rank in it.
+    const quiet = bruteBoard(sinceOf('day', NOW));
+    const outside = Array.from({ length: 140 }, (_, u) => id(u)).find((u) => !quiet.some((r) => r.userId === u))!;
+    expect((await boards.standings('day', outside, 50, NOW)).me).toBeNull();
+  });
+
+  it('move their windows with the clock: one job run rewrites the learners whose events left a window', async () => {
+    const boards = createBoards(db);
+    expect(await boards.moveWindows(NOW)).toBe('current');
+    expect(await boards.moveWindows(LATER)).toBe('moved');
+    for (const period of LEADERBOARD_PERIOD_VALUES) {
+      const expected = bruteBoard(sinceOf(period, LATER));
+      expect(expected.length).toBeGreaterThan(0);
+      const standing = await boards.standings(period, expected[0]!.userId, 50, LATER);
+      expect(standing.learners).toBe(expected.length);
+      expect(standing.top.map((r) => [r.userId, r.xp])).toEqual(expected.slice(0, 50).map((r) => [r.userId, r.xp]));
+    }
+    expect((await boards.verify()).drift).toEqual([]);
+  });
+});
+
+describe('npm run xp:verify', () => {
+  const verify = () =>
+    spawnSync(process.execPath, ['server/learning/verify-main.ts'], {
+      encoding: 'utf8',
+      env: { ...process.env, DATABASE_PATH: t.config.database.kind === 'sqlite' ? t.config.database.path : '', DATABASE_URL: '' },
+    });
+
+  it('finds no drift on the board the app keeps, and names each row changed behind the ledger’s back', async () => {
+    const boards = createBoards(db);
+    expect((await boards.verify()).drift).toEqual([]);
+    const victim = bruteBoard(sinceOf('week', LATER))[0]!;
+    await db.updateTable('xp_board').set((eb) => ({ xp: eb('xp', '+', 20) })).where('period', '=', 'week').where('user_id', '=', victim.userId).execute();
+    await db.deleteFrom('xp_board').where('period', '=', 'all').where('user_id', '=', id(5)).execute();
+    const { drift } = await boards.verify();
+    expect(drift).toHaveLength(2);
+    expect(drift).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ period: 'week', userId: victim.userId, actual: expect.stringContaining(`${victim.xp + 20} XP`) }),
+        expect.objectContaining({ period: 'all', userId: id(5), actual: 'no row' }),
+      ]),
+    );
+    if (TEST_DATABASE === 'sqlite') {
+      const run = verify();
+      expect(run.status).toBe(1);
+      expect(run.stdout).toContain('2 rows differ from the ledger');
+      expect(run.stdout).toContain(`week   learner ${victim.userId}`);
+    }
+    // Rebuilt from the ledger, the board agrees again.
+    await boards.rebuild(db, LATER);
+    expect((await boards.verify()).drift).toEqual([]);
+    if (TEST_DATABASE === 'sqlite') {
+      const run = verify();
+      expect(run.stdout).toContain('No drift');
+      expect(run.status).toBe(0);
+    }
+  });
+});
