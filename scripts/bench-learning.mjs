@@ -7,70 +7,29 @@
  * scripts/postgres-cluster.sh). Prints the seeding time and p50/p99; exits 1 when a target is missed
  * (GET p99 ≤ 25 ms, toggle p99 ≤ 40 ms). BENCH_DURATION (s, default 10), BENCH_LEARNERS, BENCH_COMPLETIONS.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { figures, postgresDatabase, seed as seedWith, signInLearner, startApi } from './bench-support.mjs';
 
 const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' } } });
 const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 10));
 const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 10_000);
 const COMPLETIONS = Number(process.env.BENCH_COMPLETIONS ?? 1_000_000);
-const HOST = '127.0.0.1';
 const dir = mkdtempSync(join(tmpdir(), 'pathforge-bench-learning-'));
 const cleanups = [() => rmSync(dir, { recursive: true, force: true })];
 const targets = { get: 25, toggle: 40 };
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, HOST, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-function seed(target) {
-  const out = execFileSync(process.execPath, ['server/bench/seed-learners.ts', JSON.stringify(target), String(LEARNERS), String(COMPLETIONS)], {
-    encoding: 'utf8',
-  });
-  return JSON.parse(out.trim().split('\n').pop());
-}
-
-async function startApi(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), JWT_SECRET: randomBytes(32).toString('base64url'), LOG_LEVEL: 'warn',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000000', RATE_LIMIT_LOGIN_IP_PER_MINUTE: '1000000', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://${HOST}:${port}`;
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      if ((await fetch(`${base}/ready`)).ok) return { base, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
-    } catch { /* not yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the API did not start');
-}
+const seed = (target) => seedWith('server/bench/seed-learners.ts', target, LEARNERS, COMPLETIONS);
 
 async function measure(label, env) {
   const api = await startApi(env);
   try {
     // 50 learners signed in (the seed's shared password).
     const tokens = [];
-    for (let i = 0; i < 50; i += 1) {
-      const response = await fetch(`${api.base}/auth/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `learner${i * 97}@bench.pathforge.local`, password: 'a long bench passphrase' }),
-      });
-      if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-      tokens.push((await response.json()).token);
-    }
+    for (let i = 0; i < 50; i += 1) tokens.push(await signInLearner(api.base, i * 97));
     const paths = (await (await fetch(`${api.base}/learning/paths`, { headers: { authorization: `Bearer ${tokens[0]}` } })).json()).paths;
     const slug = paths[0].slug;
     let next = 0;
@@ -111,8 +70,7 @@ async function measure(label, env) {
         { method: 'DELETE', setupRequest: (req, ctx) => ({ ...req, path: `/learning/tasks/${ctx.t.task}`, headers: { authorization: `Bearer ${ctx.t.token}` } }) },
       ],
     });
-    const row = (r) => ({ p50: r.latency.p50, p99: r.latency.p99, rps: Math.round(r.requests.average), errors: r.errors + r.timeouts + r.non2xx });
-    return { label, get: row(get), toggle: row(toggle) };
+    return { label, get: figures(get), toggle: figures(toggle) };
   } finally {
     await api.stop();
   }
@@ -126,11 +84,7 @@ try {
   console.log(`SQLite seeded: ${seededSqlite.rows} rows in ${seededSqlite.seconds} s`);
   results.push({ ...(await measure('SQLite', { DATABASE_PATH: sqlitePath })), seedSeconds: seededSqlite.seconds });
   if (args.db === 'postgres') {
-    const env = { ...process.env, PG_CLUSTER_PORT: String(55_600 + (process.pid % 90)) };
-    const started = Object.fromEntries([...execFileSync('bash', ['scripts/postgres-cluster.sh', 'start'], { env, encoding: 'utf8' }).matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1], m[2]]));
-    cleanups.push(() => execFileSync('bash', ['scripts/postgres-cluster.sh', 'stop'], { env: { ...process.env, ...started } }));
-    execFileSync('psql', [started.TEST_DATABASE_URL, '-qc', 'create database bench_learning']);
-    const url = started.TEST_DATABASE_URL.replace(/\/postgres$/, '/bench_learning');
+    const url = postgresDatabase('bench_learning', cleanups);
     const seededPg = seed({ kind: 'postgres', url, poolSize: 4 });
     console.log(`PostgreSQL seeded: ${seededPg.rows} rows in ${seededPg.seconds} s`);
     results.push({ ...(await measure('PostgreSQL', { DATABASE_URL: url, DATABASE_PATH: join(dir, 'pg.db') })), seedSeconds: seededPg.seconds });

@@ -12,9 +12,8 @@ import { seedCurriculum } from '../content/seed.ts';
 import { PRODUCTION_ARGON2 } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import type { DatabaseTarget } from '../db/dialect.ts';
+import { BENCH_PASSWORD, benchEmail } from './accounts.ts';
 
-export const BENCH_PASSWORD = 'a long bench passphrase';
-export const benchEmail = (i: number) => `learner${i}@bench.pathforge.local`;
 
 const [targetJson, learnersArg, completionsArg] = process.argv.slice(2);
 const target = JSON.parse(targetJson ?? '{}') as DatabaseTarget;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learningApi.ts';
 import type { Db } from '../db/database.ts';
 import { createTestApp, TEST_DATABASE, type TestApp } from '../test/helpers.ts';
-import { createBoards } from './ledger.ts';
+import { createBoards, SNAPSHOT_TTL_MS } from './ledger.ts';
 
 const NOW = Date.parse('2026-06-10T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -111,6 +111,39 @@ describe('the leaderboards', () => {
       expect(standing.top.map((r) => [r.userId, r.xp])).toEqual(expected.slice(0, 50).map((r) => [r.userId, r.xp]));
     }
     expect((await boards.verify()).drift).toEqual([]);
+  });
+});
+
+describe('the copy of each board in memory', () => {
+  it('shows a learner their own change at once, this instance’s changes at once, and others’ within SNAPSHOT_TTL_MS', async () => {
+    const boards = createBoards(db);
+    const before = bruteBoard(sinceOf('all', LATER));
+    const asker = before[100]!.userId;
+    await boards.standings('all', asker, 50, LATER);
+    // Another instance's change (written behind this one's back): learner 90 jumps to first place.
+    const jumper = before[90]!.userId;
+    await db.updateTable('xp_board').set({ xp: 1_000_000 }).where('period', '=', 'all').where('user_id', '=', jumper).execute();
+    expect((await boards.standings('all', asker, 50, LATER)).top[0]?.userId).toBe(before[0]!.userId);
+    // …but the learner themself sees it at once.
+    expect((await boards.standings('all', jumper, 50, LATER)).me).toMatchObject({ rank: 1 });
+    await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_TTL_MS + 50));
+    await boards.standings('all', asker, 50, LATER); // starts reading the copy again
+    await expect.poll(async () => (await boards.standings('all', asker, 50, LATER)).top[0]?.userId).toBe(jumper);
+    await boards.rebuild(db, LATER);
+
+    // This instance's own change: the top two lose everything; the 51st and 52nd move into the top 50, with their names.
+    const fresh = createBoards(db);
+    await fresh.standings('all', asker, 50, LATER);
+    const losers = before.slice(0, 2).map((r) => r.userId);
+    await db.deleteFrom('xp_events').where('user_id', 'in', losers).execute();
+    await fresh.refresh(db, losers, LATER);
+    for (let i = events.length - 1; i >= 0; i -= 1) if (losers.includes(id(events[i]!.user))) events.splice(i, 1);
+    const after = bruteBoard(sinceOf('all', LATER));
+    const standing = await fresh.standings('all', asker, 50, LATER);
+    expect(standing.top.map((r) => r.userId)).toEqual(after.slice(0, 50).map((r) => r.userId));
+    expect(standing.top.at(-1)?.username).toBe(`Board ${Number(after[49]!.userId.slice(24))}`);
+    expect(standing.me?.rank).toBe(after.findIndex((r) => r.userId === asker) + 1);
+    expect(standing.learners).toBe(after.length);
   });
 });
 

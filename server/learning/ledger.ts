@@ -202,6 +202,40 @@ async function insertRows(tx: Executor, rows: readonly { period: string; user_id
   for (let i = 0; i < rows.length; i += CHUNK) await tx.insertInto('xp_board').values(rows.slice(i, i + CHUNK)).execute();
 }
 
+/** How old the in-memory copy of a board may get before a request reads it again. */
+export const SNAPSHOT_TTL_MS = 2_000;
+/** How long a learner this instance changed is read live (well past the copy's age). */
+const TOUCHED_MS = 10_000;
+
+type Entry = { userId: string; xp: number; total: number; reachedAt: string };
+type Snapshot = { at: number; rows: Entry[]; index: Map<string, number> };
+
+/** Board order: more XP first, then who got there first, then the smaller id. */
+function ahead(a: Entry, b: Entry): boolean {
+  if (a.xp !== b.xp) return a.xp > b.xp;
+  if (a.reachedAt !== b.reachedAt) return a.reachedAt < b.reachedAt;
+  return a.userId < b.userId;
+}
+
+/** How many rows of a board (in board order) are ahead of `entry`: a binary search. */
+function countAhead(rows: readonly Entry[], entry: Entry): number {
+  let low = 0;
+  let high = rows.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (ahead(rows[mid]!, entry)) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** How many of the sorted numbers are below `limit`. */
+function countBelow(sorted: readonly number[], limit: number): number {
+  let n = 0;
+  while (n < sorted.length && sorted[n]! < limit) n += 1;
+  return n;
+}
+
 /**
  * The leaderboards: rows per (period, learner) kept equal to the ledger. Every change to a
  * learner's events rewrites that learner's rows in the same transaction (`refresh`), computed
@@ -229,6 +263,7 @@ export function createBoards(db: Db) {
   async function refresh(tx: Executor, userIds: readonly string[], at: number) {
     for (let i = 0; i < userIds.length; i += CHUNK) {
       const some = [...new Set(userIds.slice(i, i + CHUNK))];
+      for (const id of some) touched.set(id, Date.now());
       await lockLearners(tx, some);
       const rows = await aggregate(tx, await startsOrNow(tx, at), some);
       await tx.deleteFrom('xp_board').where('user_id', 'in', some).execute();
@@ -260,6 +295,7 @@ export function createBoards(db: Db) {
       const known = await currentStarts(tx);
       if (WINDOWED.some((p) => known[p] === undefined)) {
         await rebuild(tx, at);
+        snapshots.clear();
         return 'built';
       }
       const moves = WINDOWED.map((p) => ({ period: p, from: known[p] as string, to: windowStartAt(p, at) })).filter((m) => m.to > m.from);
@@ -272,7 +308,10 @@ export function createBoards(db: Db) {
         await tx.updateTable('xp_board_windows').set({ window_start: m.to }).where('period', '=', m.period).execute();
       }
       await refresh(tx, [...passed].sort(), at);
-      for (const m of moves) seen.set(m.period, Date.parse(m.to));
+      for (const m of moves) {
+        seen.set(m.period, Date.parse(m.to));
+        snapshots.delete(m.period);
+      }
       return 'moved';
     });
   }
@@ -286,48 +325,117 @@ export function createBoards(db: Db) {
     if (behind) await moveWindows(at);
   }
 
+  // Ranks are read from a copy of each board in memory (every row's XP, total and time, in board
+  // order): "my rank" is a binary search instead of counting the rows ahead on every request.
+  // The copy is at most SNAPSHOT_TTL_MS old (then one request reads it again while the others
+  // answer from it), and every answer reads the rows that matter live: the copy's top, the
+  // learner's own row and those this instance changed lately. So a learner always sees their own
+  // XP and rank as the ledger has them now; another learner's change made through another
+  // instance shows within SNAPSHOT_TTL_MS.
+  const snapshots = new Map<Period, Snapshot>();
+  const reading = new Map<Period, Promise<Snapshot>>();
+  /** Learners whose rows this instance rewrote lately (real time, ms): their rows are read live. */
+  const touched = new Map<string, number>();
+
+  async function readSnapshot(period: Period): Promise<Snapshot> {
+    let pending = reading.get(period);
+    if (!pending) {
+      const started = Date.now();
+      pending = db
+        .selectFrom('xp_board')
+        .select(['user_id as userId', 'xp', 'total', 'reached_at as reachedAt'])
+        .where('period', '=', period)
+        .orderBy('xp', 'desc')
+        .orderBy('reached_at')
+        .orderBy('user_id')
+        .execute()
+        .then((rows) => {
+          const snapshot = { at: started, rows, index: new Map(rows.map((r, i) => [r.userId, i])) };
+          snapshots.set(period, snapshot);
+          return snapshot;
+        })
+        .finally(() => reading.delete(period));
+      reading.set(period, pending);
+    }
+    return pending;
+  }
+
+  async function snapshotOf(period: Period): Promise<Snapshot> {
+    const current = snapshots.get(period);
+    if (!current) return readSnapshot(period);
+    if (Date.now() - current.at > SNAPSHOT_TTL_MS) readSnapshot(period).catch(() => {}); // the next request tries again
+    return current;
+  }
+
+  function recentlyTouched(): string[] {
+    const since = Date.now() - TOUCHED_MS;
+    for (const [id, when] of touched) if (when < since) touched.delete(id);
+    return [...touched.keys()];
+  }
+
   /** A board's top rows, the learner's own row and rank, and how many learners it holds. */
   async function standings(period: Period, userId: string, top: number, at: number) {
     await keepCurrent(at);
-    const named = db
-      .selectFrom('xp_board as b')
-      .innerJoin('users as u', 'u.id', 'b.user_id')
-      .leftJoin('user_settings as s', 's.user_id', 'b.user_id')
-      .select(['b.user_id', 'u.username', 's.public_profile', 'b.xp', 'b.total', 'b.reached_at'])
-      .where('b.period', '=', period);
-    const [leaders, mine, count] = await Promise.all([
-      named.orderBy('b.xp', 'desc').orderBy('b.reached_at').orderBy('b.user_id').limit(top).execute(),
-      named.where('b.user_id', '=', userId).executeTakeFirst(),
-      db.selectFrom('xp_board').select((eb) => eb.fn.countAll<number | string>().as('n')).where('period', '=', period).executeTakeFirst(),
-    ]);
-    const row = (r: NonNullable<typeof mine>): BoardRow => ({
-      userId: r.user_id,
+    const snapshot = await snapshotOf(period);
+    const live = new Set([...snapshot.rows.slice(0, top + 1).map((r) => r.userId), userId, ...recentlyTouched()]);
+    const named = (ids: readonly string[]) =>
+      db
+        .selectFrom('xp_board as b')
+        .innerJoin('users as u', 'u.id', 'b.user_id')
+        .leftJoin('user_settings as s', 's.user_id', 'b.user_id')
+        .select(['b.user_id as userId', 'b.xp', 'b.total', 'b.reached_at as reachedAt', 'u.username', 's.public_profile'])
+        .where('b.period', '=', period)
+        .where('b.user_id', 'in', ids)
+        .execute();
+    const fresh = (await named([...live])).sort((a, b) => (ahead(a, b) ? -1 : 1));
+    // The board now: the copy without the rows read live, and the live rows in their places.
+    const supersededAt = [...live].flatMap((id) => {
+      const i = snapshot.index.get(id);
+      return i === undefined ? [] : [i];
+    });
+    supersededAt.sort((a, b) => a - b);
+    const leaders: (typeof fresh)[number][] = [];
+    const unnamed: Entry[] = [];
+    let s = 0;
+    let f = 0;
+    while (leaders.length + unnamed.length < top) {
+      while (s < snapshot.rows.length && live.has(snapshot.rows[s]!.userId)) s += 1;
+      const fromCopy = snapshot.rows[s];
+      const fromLive = fresh[f];
+      if (!fromCopy && !fromLive) break;
+      if (fromLive && (!fromCopy || ahead(fromLive, fromCopy))) {
+        leaders.push(fromLive);
+        f += 1;
+      } else if (fromCopy) {
+        // A row below the copy's top moved up (someone above lost XP): its name is read below.
+        unnamed.push(fromCopy);
+        leaders.push({ ...fromCopy, username: '', public_profile: null });
+        s += 1;
+      }
+    }
+    if (unnamed.length > 0) {
+      const names = new Map((await named(unnamed.map((r) => r.userId))).map((r) => [r.userId, r]));
+      for (const [i, row] of leaders.entries()) if (row.username === '' && names.has(row.userId)) leaders[i] = names.get(row.userId)!;
+    }
+    const asRow = (r: (typeof fresh)[number]): BoardRow => ({
+      userId: r.userId,
       username: r.username,
       publicProfile: toNumber(r.public_profile ?? 0) === 1,
       xp: r.xp,
       totalXp: r.total,
     });
+    const mine = fresh.find((r) => r.userId === userId);
     let me: { row: BoardRow; rank: number } | null = null;
     if (mine) {
-      const at = leaders.findIndex((r) => r.user_id === userId);
-      let rank = at + 1;
-      if (at === -1) {
-        // Ahead of me: more XP, or as much reached earlier (then a smaller id): two range counts on the board's index.
-        const [more, tied] = await Promise.all([
-          db.selectFrom('xp_board').select((eb) => eb.fn.countAll<number | string>().as('n')).where('period', '=', period).where('xp', '>', mine.xp).executeTakeFirst(),
-          db
-            .selectFrom('xp_board')
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .where('period', '=', period)
-            .where('xp', '=', mine.xp)
-            .where((eb) => eb.or([eb('reached_at', '<', mine.reached_at), eb.and([eb('reached_at', '=', mine.reached_at), eb('user_id', '<', userId)])]))
-            .executeTakeFirst(),
-        ]);
-        rank = toNumber(more?.n) + toNumber(tied?.n) + 1;
+      const place = leaders.findIndex((r) => r.userId === userId);
+      let rank = place + 1;
+      if (place === -1) {
+        const copyAhead = countAhead(snapshot.rows, mine) - countBelow(supersededAt, countAhead(snapshot.rows, mine));
+        rank = 1 + copyAhead + fresh.filter((r) => r.userId !== userId && ahead(r, mine)).length;
       }
-      me = { row: row(mine), rank };
+      me = { row: asRow(mine), rank };
     }
-    return { top: leaders.map(row), me, learners: toNumber(count?.n) };
+    return { top: leaders.map(asRow), me, learners: snapshot.rows.length - supersededAt.length + fresh.length };
   }
 
   /**

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:xp` (issue 11 §6): the leaderboards on 100,000 learners and 5,000,000 XP events
+ * (server/bench/seed-xp.ts), on SQLite and, with `-- --db postgres`, on PostgreSQL in the same run
+ * (a throw-away cluster from scripts/postgres-cluster.sh). For each period (All Time, This Month,
+ * This Week, Today), at 50 connections, GET /learning/leaderboard?period=…:
+ * - "top 50": as the board's own top 50 (the answer: the top 50, their own row found among them,
+ *   and how many learners the board holds);
+ * - "my rank": as 50 learners spread from first place to last (the same, plus counting who is
+ *   ahead of them: the last place counts the whole board).
+ * Prints the seeding time and p50/p99; exits 1 when a target is missed (top 50 p99 ≤ 20 ms, my
+ * rank p99 ≤ 50 ms). BENCH_DURATION (s per scenario, default 10), BENCH_LEARNERS, BENCH_EVENTS.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { figures, postgresDatabase, seed, signInLearner, startApi } from './bench-support.mjs';
+
+const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' } } });
+const DURATION = Math.max(1, Number(process.env.BENCH_DURATION ?? 10));
+const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 100_000);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000_000);
+const PERIODS = ['all', 'month', 'week', 'day'];
+const targets = { top: 20, rank: 50 };
+const dir = mkdtempSync(join(tmpdir(), 'pathforge-bench-xp-'));
+const cleanups = [() => rmSync(dir, { recursive: true, force: true })];
+
+async function measure(label, env, picks) {
+  const api = await startApi(env);
+  try {
+    const tokens = new Map();
+    const tokenOf = async (n) => {
+      if (!tokens.has(n)) tokens.set(n, await signInLearner(api.base, n));
+      return tokens.get(n);
+    };
+    const rows = [];
+    for (const period of PERIODS) {
+      const row = { period };
+      for (const scenario of ['top', 'spread']) {
+        const mine = [];
+        for (const n of picks[period][scenario]) mine.push(await tokenOf(n));
+        // Each answer is checked once: the learner's own row is there, with the rank the seed expects.
+        const check = await (await fetch(`${api.base}/learning/leaderboard?period=${period}`, { headers: { authorization: `Bearer ${mine.at(-1)}` } })).json();
+        if (check.top.length !== 50 || !check.me) throw new Error(`unexpected board: ${JSON.stringify(check).slice(0, 300)}`);
+        let next = 0;
+        const result = await autocannon({
+          url: api.base, duration: DURATION, connections: 50,
+          requests: [{ method: 'GET', path: `/learning/leaderboard?period=${period}`, setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${mine[next++ % mine.length]}` } }) }],
+        });
+        row[scenario] = figures(result);
+        row.learners = check.learners;
+      }
+      rows.push(row);
+    }
+    return { label, rows };
+  } finally {
+    await api.stop();
+  }
+}
+
+console.log(`PathForge leaderboard benchmark: ${cpus().length} CPUs, Node ${process.version}, ${LEARNERS} learners, ~${EVENTS} XP events, ${DURATION} s per scenario`);
+const results = [];
+try {
+  const now = Date.now();
+  const sqlitePath = join(dir, 'bench.db');
+  const seededSqlite = seed('server/bench/seed-xp.ts', { kind: 'sqlite', path: sqlitePath }, LEARNERS, EVENTS, now);
+  console.log(`SQLite seeded: ${seededSqlite.events} events, ${seededSqlite.boardRows} board rows in ${seededSqlite.seconds} s ${JSON.stringify(seededSqlite.timings)}`);
+  results.push({ ...(await measure('SQLite', { DATABASE_PATH: sqlitePath }, seededSqlite.picks)), seeded: seededSqlite });
+  if (args.db === 'postgres') {
+    const url = postgresDatabase('bench_xp', cleanups);
+    const seededPg = seed('server/bench/seed-xp.ts', { kind: 'postgres', url, poolSize: 4 }, LEARNERS, EVENTS, now);
+    console.log(`PostgreSQL seeded: ${seededPg.events} events, ${seededPg.boardRows} board rows in ${seededPg.seconds} s ${JSON.stringify(seededPg.timings)}`);
+    results.push({ ...(await measure('PostgreSQL', { DATABASE_URL: url, DATABASE_PATH: join(dir, 'pg.db') }, seededPg.picks)), seeded: seededPg });
+  }
+  let ok = true;
+  console.log(`\n${'database'.padEnd(12)}${'period'.padEnd(8)}${'learners'.padStart(10)}${'top 50 p50/p99 ms'.padStart(20)}${'req/s'.padStart(8)}${'my rank p50/p99 ms'.padStart(21)}${'req/s'.padStart(8)}${'errors'.padStart(8)}`);
+  for (const r of results) {
+    for (const row of r.rows) {
+      console.log(`${r.label.padEnd(12)}${row.period.padEnd(8)}${String(row.learners).padStart(10)}${`${row.top.p50} / ${row.top.p99}`.padStart(20)}${String(row.top.rps).padStart(8)}${`${row.spread.p50} / ${row.spread.p99}`.padStart(21)}${String(row.spread.rps).padStart(8)}${String(row.top.errors + row.spread.errors).padStart(8)}`);
+      ok &&= row.top.p99 <= targets.top && row.spread.p99 <= targets.rank && row.top.errors + row.spread.errors === 0;
+    }
+  }
+  console.log(`\nTargets: top 50 p99 ≤ ${targets.top} ms and my rank p99 ≤ ${targets.rank} ms at 50 connections, every period: ${ok ? 'PASS' : 'MISS'}`);
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  for (const cleanup of cleanups.reverse()) cleanup();
+}
