@@ -179,10 +179,20 @@ test.describe('XP from one ledger (issue 11)', () => {
   test('completing a project moves XP, level, a badge and this week’s board; resetting the path takes it all back', async ({ page, request }) => {
     await seedSession(page, await createSession(request, 'xp'));
     await openFirstProject(page);
-    for (const title of await taskTitles(page)) await tick(page, title);
+    const titles = await taskTitles(page);
+    for (const title of titles.slice(0, -1)) await tick(page, title);
+    // The total after the last tick, read again by the page: what the submission's moment starts from.
+    const xpAfterTicks = page.waitForResponse((r) => r.url().endsWith('/learning/xp') && r.request().method() === 'GET');
+    await tick(page, titles.at(-1)!);
+    await xpAfterTicks;
     await page.getByLabel('GitHub Repository URL').fill('https://github.com/ada/portfolio');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(toast(page, 'Project submitted')).toBeVisible();
+    // The moment: what the submission earned, from the XP API before and after it.
+    const moment = page.getByRole('status').filter({ hasText: 'XP in total' });
+    await expect(moment).toContainText('You earned 600 XP and reached level 2. 780 XP in total. Badge earned: Polyglot.');
+    await moment.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(moment).toHaveCount(0);
 
     // Personal Portfolio: 9 tasks × 20 XP + 500 XP, and Polyglot (4 skills, 3 needed) pays 100 XP.
     await page.goto('/app/xp-badges');

@@ -159,6 +159,9 @@ export const learningMutations = {
         if (client.isMutating({ mutationKey: ['learning', 'tick'] }) <= 1) void client.invalidateQueries({ queryKey: learningKeys.project(slug) });
         void client.invalidateQueries({ queryKey: learningKeys.paths() });
         void client.invalidateQueries({ queryKey: ['learning', 'path'] });
+        // A tick pays XP: the totals, the history and the boards move with it.
+        void client.invalidateQueries({ queryKey: learningKeys.xp() });
+        void client.invalidateQueries({ queryKey: ['learning', 'leaderboard'] });
       },
     }),
   submit: (client: QueryClient) =>

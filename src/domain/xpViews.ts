@@ -146,3 +146,26 @@ export function leaderboard(rows: readonly BoardRow[], me: string, period: Leade
   const mine = rows.findIndex((r) => r.userId === me);
   return boardView(rows.slice(0, LEADERBOARD_TOP), mine === -1 ? null : { row: rows[mine] as BoardRow, rank: mine + 1 }, rows.length, me, period);
 }
+
+/** What a moment celebrates: XP from one total to another, levels, and badges newly earned. */
+export type XpMomentView = {
+  fromXp: number;
+  toXp: number;
+  fromLevel: number;
+  toLevel: number;
+  badges: readonly { id: string; title: string }[];
+};
+
+/** The moment between two answers of the XP API (before and after some work); null when nothing was earned. */
+export function xpMoment(before: XpSummary, after: XpSummary): XpMomentView | null {
+  if (after.totalXp <= before.totalXp) return null;
+  const had = new Set(before.badges.filter((b) => b.earned).map((b) => b.id));
+  return {
+    fromXp: before.totalXp,
+    toXp: after.totalXp,
+    fromLevel: before.level.level,
+    toLevel: after.level.level,
+    badges: after.badges.filter((b) => b.earned && !had.has(b.id)).map((b) => ({ id: b.id, title: b.title })),
+  };
+}
+

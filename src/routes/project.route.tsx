@@ -1,10 +1,12 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { apiErrorMessage } from '../api/client';
-import { learningMutations, learningQueries } from '../api/learning';
+import { learningKeys, learningMutations, learningQueries } from '../api/learning';
 import { notify } from '../components/ui/toaster';
 import { projectHref } from '../domain/learning';
 import { slugParam, type ProjectDetailView } from '../domain/learningApi';
+import { xpMoment, type XpMomentView } from '../domain/xpViews';
 import { ProjectScreen, isProjectTab } from '../screens/Project/ProjectScreen';
 import type { Remote } from '../screens/remote';
 import { toRemote } from './useRemote';
@@ -55,6 +57,9 @@ function ProjectContainer({ pathId, slug, project }: { pathId: string; slug: str
   const client = useQueryClient();
   const data = project.status === 'ready' ? project.data : null;
   const start = useMutation(learningMutations.start(client));
+  // The moment of completing: the XP answer before the submission and after it, never invented.
+  const xp = useQuery(learningQueries.xp());
+  const [moment, setMoment] = useState<XpMomentView | null>(null);
   const submit = useMutation(learningMutations.submit(client));
   const tickOptions = learningMutations.tick(client);
   const tick = useMutation({
@@ -105,13 +110,28 @@ function ProjectContainer({ pathId, slug, project }: { pathId: string; slug: str
       }}
       submitting={submit.isPending}
       submitError={submit.isError ? apiErrorMessage(submit.error) : null}
-      onSubmit={(repositoryUrl) =>
-        data &&
+      onSubmit={(repositoryUrl) => {
+        if (!data) return;
+        // The total before: only an answer no tick has changed since (else no moment: none is invented).
+        const settled = client.isFetching({ queryKey: learningKeys.xp(), exact: true }) === 0 && !client.getQueryState(learningKeys.xp())?.isInvalidated;
+        const before = data.status === 'completed' || !settled ? undefined : xp.data;
         submit.mutate(
           { projectId: data.id, slug, repositoryUrl },
-          { onSuccess: () => notify('success', data.submission ? 'Repository replaced' : 'Project submitted') },
-        )
-      }
+          {
+            onSuccess: () => {
+              notify('success', data.submission ? 'Repository replaced' : 'Project submitted');
+              if (!before) return;
+              // No moment when the new total cannot be read: the toast has said what happened.
+              client.fetchQuery({ ...learningQueries.xp(), staleTime: 0 }).then(
+                (after) => setMoment(xpMoment(before, after)),
+                () => {},
+              );
+            },
+          },
+        );
+      }}
+      moment={moment}
+      onDismissMoment={() => setMoment(null)}
       communityUrl={COMMUNITY_URL}
       onCopyHelpRequest={copyText}
     />

@@ -2,21 +2,21 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { learningQueries } from '../api/learning';
 import type { XpSummary } from '../domain/learningApi';
-import { XpBadgesScreen, type LevelUp } from '../screens/XpBadges/XpBadgesScreen';
+import { xpMoment, type XpMomentView } from '../domain/xpViews';
+import { XpBadgesScreen } from '../screens/XpBadges/XpBadgesScreen';
 import { toRemote } from './useRemote';
 
 /**
- * A level reached while the page shows XP: the cached answer first, then the fresh one (back from
- * a project, or to this tab). Nothing on the first answer: no moment is invented.
+ * A level or a badge reached while the page shows XP: the cached answer first, then the fresh one
+ * (back from a project, or to this tab). Nothing on the first answer: no moment is invented.
  */
 function useLevelUp(xp: XpSummary | undefined) {
   const [seen, setSeen] = useState(xp);
-  const [levelUp, setLevelUp] = useState<LevelUp | null>(null);
+  const [levelUp, setLevelUp] = useState<XpMomentView | null>(null);
   if (xp !== seen) {
     setSeen(xp);
-    if (seen && xp && xp.level.level > seen.level.level) {
-      setLevelUp({ fromXp: seen.totalXp, toXp: xp.totalXp, fromLevel: seen.level.level, toLevel: xp.level.level });
-    }
+    const moment = seen && xp ? xpMoment(seen, xp) : null;
+    if (moment && (moment.toLevel > moment.fromLevel || moment.badges.length > 0)) setLevelUp(moment);
   }
   return [levelUp, () => setLevelUp(null)] as const;
 }

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box, ChakraProvider } from '@chakra-ui/react';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { formatXp } from '../../domain/format';
+import { firstProjectMoment } from '../../fixtures/xp';
 import { appSystem } from '../../theme/app';
 import { XpMoment } from './XpMoment';
 
@@ -41,6 +43,22 @@ export const XpEarned: Story = {
     await expect(c.getByText('XP earned')).toBeVisible();
     await expect(c.queryByText(/reached/)).not.toBeInTheDocument();
     await expect(c.getByRole('status')).toHaveTextContent('+20 XP');
+  },
+};
+
+export const BadgeEarned: Story = {
+  name: 'Project completed: XP, a level and a badge',
+  args: firstProjectMoment,
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const m = firstProjectMoment;
+    const badge = m.badges[0];
+    if (!badge) throw new Error('The fixture earns a badge');
+    await expect(c.getByText(`Level ${m.toLevel} reached`)).toBeVisible();
+    await expect(c.getByText(`Badge earned: ${badge.title}`)).toBeVisible();
+    await expect(c.getByRole('status')).toHaveTextContent(
+      `You earned ${formatXp(m.toXp - m.fromXp)} and reached level ${m.toLevel}. ${formatXp(m.toXp)} in total. Badge earned: ${badge.title}.`,
+    );
   },
 };
 

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
-import { Box, CloseButton, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, CloseButton, HStack, Stack, Text, VisuallyHidden, Wrap } from '@chakra-ui/react';
+import { Award } from 'lucide-react';
 import { animate, domAnimation, LazyMotion, m, useMotionValue, useReducedMotion, useTransform } from 'framer-motion';
 import { formatNumber, formatXp } from '../../domain/format';
+import type { XpMomentView } from '../../domain/xpViews';
 
 export type XpMomentProps = {
   /** Total XP before and after what was just earned. */
@@ -10,6 +12,8 @@ export type XpMomentProps = {
   /** The level before and after: a higher `toLevel` is a level-up. */
   fromLevel: number;
   toLevel: number;
+  /** Badges earned with it (each shown with its name). */
+  badges?: XpMomentView['badges'];
   /** Hide the moment (a close button is shown when given). */
   onDismiss?(): void;
 };
@@ -22,7 +26,7 @@ const COUNT_SECONDS = 1.2;
  * this component's chunk (LazyMotion with the DOM animations only, about 29 KiB gzip): load it
  * through `LazyXpMoment`.
  */
-export function XpMoment({ fromXp, toXp, fromLevel, toLevel, onDismiss }: XpMomentProps) {
+export function XpMoment({ fromXp, toXp, fromLevel, toLevel, badges = [], onDismiss }: XpMomentProps) {
   const reduce = useReducedMotion() ?? false;
   const gained = Math.max(0, toXp - fromXp);
   const levelUp = toLevel > fromLevel;
@@ -38,9 +42,10 @@ export function XpMoment({ fromXp, toXp, fromLevel, toLevel, onDismiss }: XpMome
     return () => controls.stop();
   }, [count, gained, reduce]);
 
-  const sentence = levelUp
-    ? `You earned ${formatXp(gained)} and reached level ${toLevel}. ${formatXp(toXp)} in total.`
-    : `You earned ${formatXp(gained)}. ${formatXp(toXp)} in total.`;
+  const earnedBadges = badges.length > 0 ? ` Badge earned: ${badges.map((b) => b.title).join(', ')}.` : '';
+  const sentence = `${
+    levelUp ? `You earned ${formatXp(gained)} and reached level ${toLevel}.` : `You earned ${formatXp(gained)}.`
+  } ${formatXp(toXp)} in total.${earnedBadges}`;
 
   return (
     <LazyMotion features={domAnimation} strict>
@@ -92,6 +97,27 @@ export function XpMoment({ fromXp, toXp, fromLevel, toLevel, onDismiss }: XpMome
             </Text>
           </Stack>
         </HStack>
+        {badges.length > 0 ? (
+          <Wrap gap="2" mt="4" aria-hidden="true">
+            {badges.map((badge, index) => (
+              <m.div
+                key={badge.id}
+                initial={reduce ? false : { scale: 0.6, opacity: 0 }}
+                animate={{ scale: 1, opacity: 1 }}
+                transition={{ type: 'spring', stiffness: 300, damping: 16, delay: COUNT_SECONDS + index * 0.15 }}
+              >
+                <HStack gap="2" rounded="full" bg="surface" borderWidth="1px" borderColor="brand.muted" ps="1.5" pe="3" py="1">
+                  <Stack align="center" justify="center" boxSize="6" rounded="full" bg="brand.solid" color="brand.contrast">
+                    <Award size={14} aria-hidden="true" />
+                  </Stack>
+                  <Text fontSize="sm" fontWeight="medium" color="fg">
+                    Badge earned: {badge.title}
+                  </Text>
+                </HStack>
+              </m.div>
+            ))}
+          </Wrap>
+        ) : null}
         {onDismiss ? (
           <CloseButton size="sm" position="absolute" top="2" insetEnd="2" aria-label="Dismiss" onClick={onDismiss} />
         ) : null}

@@ -3,19 +3,22 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { withTick } from '../../domain/learningViews';
 import { AppShell } from '../../components/AppShell/AppShell';
-import { formatDate, formatWeeks, formatXp } from '../../domain/format';
+import { formatDate, formatNumber, formatWeeks, formatXp } from '../../domain/format';
 import { communityTopicUrl, helpRequest } from '../../domain/help';
 import { LEVEL_LABELS, REPO_URL_MAX_LENGTH, pathHref, projectHref, repoUrlMessages } from '../../domain/learning';
 import { learningMessages, type ProjectDetailView } from '../../domain/learningApi';
 import {
   availableProjectView,
   completedProjectView,
+  firstProjectJustCompletedView,
+  fourthProjectJustCompletedView,
   inProgressProjectView,
   lockedProjectView,
   readyToSubmitProjectView,
   updatedSinceStartProjectView,
 } from '../../fixtures/progress';
 import { sampleUser } from '../../fixtures/user';
+import { firstProjectMoment, fourthProjectMoment } from '../../fixtures/xp';
 import { ProjectScreen, type ProjectScreenProps } from './ProjectScreen';
 import { COPY_FAILED_MESSAGE, NO_FORUM_MESSAGE } from './parts/HelpCard';
 import { NOT_VERIFIED_TEXT } from './parts/SubmitBox';
@@ -93,6 +96,7 @@ const meta = {
     onToggleTask: fn(),
     onSubmit: fn(),
     onCopyHelpRequest: fn(async (_text: string) => true),
+    onDismissMoment: fn(),
   },
   render: (args, { parameters }) => <Stateful {...args} submitAnswer={parameters.submitAnswer as SubmitAnswer | undefined} />,
 } satisfies Meta<typeof ProjectScreen>;
@@ -318,6 +322,39 @@ export const Submitted: Story = {
       await expect(box).toBeDisabled();
     }
     await expect(c.queryByLabelText('GitHub Repository URL')).not.toBeInTheDocument();
+  },
+};
+
+export const JustCompleted: Story = {
+  name: 'Just completed: XP counted, level and badge',
+  args: { ...ready(firstProjectJustCompletedView), ...workspace, moment: firstProjectMoment },
+  parameters: { route: routeOf(firstProjectJustCompletedView) },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const m = firstProjectMoment;
+    // The moment's code (and framer-motion) arrives on demand.
+    const status = await c.findByRole('status');
+    const moment = within(status);
+    await expect(status).toHaveTextContent(`+${formatNumber(m.toXp - m.fromXp)} XP`);
+    await expect(moment.getByText(`Level ${m.toLevel} reached`)).toBeVisible();
+    await expect(moment.getByText(`Badge earned: ${m.badges[0]?.title}`)).toBeVisible();
+    // It never stands in the way: the page works around it, and it goes when dismissed.
+    await expect(c.getByRole('button', { name: 'Back to project details' })).toBeEnabled();
+    await userEvent.click(moment.getByRole('button', { name: 'Dismiss' }));
+    await expect(args.onDismissMoment).toHaveBeenCalledOnce();
+  },
+};
+
+export const JustCompletedTwoLevels: Story = {
+  name: 'Just completed: two levels at once',
+  args: { ...ready(fourthProjectJustCompletedView), ...workspace, moment: fourthProjectMoment },
+  parameters: { route: routeOf(fourthProjectJustCompletedView) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const m = fourthProjectMoment;
+    await expect(await c.findByText(`Level ${m.toLevel} reached`)).toBeVisible();
+    await expect(c.getByRole('status')).toHaveTextContent(`${formatXp(m.toXp)} in total`);
+    await expect(c.queryByText(/Badge earned/)).not.toBeInTheDocument();
   },
 };
 

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import { pathHref } from '../../domain/learning';
 import type { ProjectDetailView } from '../../domain/learningApi';
+import type { XpMomentView } from '../../domain/xpViews';
 import type { Remote } from '../remote';
 import { ProjectOverview } from './parts/ProjectOverview';
 import { ProjectWorkspace } from './parts/ProjectWorkspace';
@@ -37,11 +38,14 @@ export type ProjectScreenProps = {
   communityUrl: string | null;
   /** Copies the help request; resolves true when it is on the clipboard. */
   onCopyHelpRequest(text: string): Promise<boolean>;
+  /** What completing the project just earned (XP counted up, a level, badges); shown in the workspace until dismissed. */
+  moment?: XpMomentView | null;
+  onDismissMoment?(): void;
 };
 
 type ViewProps = Omit<ProjectScreenProps, 'project' | 'pathId'> & { project: ProjectDetailView };
 
-function ProjectView({ project, mode, onModeChange, tab, onTabChange, starting, onStart, onToggleTask, submitting, submitError, onSubmit, communityUrl, onCopyHelpRequest }: ViewProps) {
+function ProjectView({ project, mode, onModeChange, tab, onTabChange, starting, onStart, onToggleTask, submitting, submitError, onSubmit, communityUrl, onCopyHelpRequest, moment = null, onDismissMoment = () => {} }: ViewProps) {
   // Only a started (or completed) project has a workspace.
   const view = project.status === 'in-progress' || project.status === 'completed' ? mode : 'overview';
   const heading = useRef<HTMLHeadingElement>(null);
@@ -64,6 +68,8 @@ function ProjectView({ project, mode, onModeChange, tab, onTabChange, starting, 
         onSubmit={onSubmit}
         onExit={() => onModeChange('overview')}
         headingRef={heading}
+        moment={moment}
+        onDismissMoment={onDismissMoment}
         {...help}
       />
     );

@@ -15,7 +15,7 @@ import { StatTile, type StatTileProps } from './parts/StatTile';
 
 export const XP_HISTORY_HREF = '/app/xp-badges/history';
 
-export type LevelUp = Pick<XpMomentProps, 'fromXp' | 'toXp' | 'fromLevel' | 'toLevel'>;
+export type LevelUp = Omit<XpMomentProps, 'onDismiss'>;
 
 export type XpBadgesScreenProps = {
   /** The learner's XP, level, streaks, badges and the rules (GET /learning/xp). */

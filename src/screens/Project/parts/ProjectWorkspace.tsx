@@ -1,9 +1,11 @@
 import { Box, Button, Checkbox, Flex, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft, BookOpen, Lock, ListChecks, Target } from 'lucide-react';
-import type { RefObject } from 'react';
+import { Suspense, type RefObject } from 'react';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
+import { LazyXpMoment } from '../../../components/XpMoment/lazy';
 import { learningMessages, type ProjectDetailView } from '../../../domain/learningApi';
+import type { XpMomentView } from '../../../domain/xpViews';
 import { ChangesNote } from './ChangesNote';
 import { CodePanel } from './CodePanel';
 import { HelpCard, type HelpCardProps } from './HelpCard';
@@ -17,6 +19,9 @@ export type ProjectWorkspaceProps = Omit<HelpCardProps, 'project'> &
     onToggleTask(taskId: string, completed: boolean): void;
     onExit(): void;
     headingRef: RefObject<HTMLHeadingElement | null>;
+    /** What completing the project just earned (from the XP API, before and after); null: nothing to celebrate. */
+    moment: XpMomentView | null;
+    onDismissMoment(): void;
   };
 
 function TaskChecklist({ project, onToggleTask }: Pick<ProjectWorkspaceProps, 'project' | 'onToggleTask'>) {
@@ -65,7 +70,7 @@ function TaskChecklist({ project, onToggleTask }: Pick<ProjectWorkspaceProps, 'p
 }
 
 /** The workspace: tasks, the editor placeholder, the submit box, goals, resources and help. */
-export function ProjectWorkspace({ project, onToggleTask, submitting, error, onSubmit, onExit, headingRef, ...help }: ProjectWorkspaceProps) {
+export function ProjectWorkspace({ project, onToggleTask, submitting, error, onSubmit, onExit, headingRef, moment, onDismissMoment, ...help }: ProjectWorkspaceProps) {
   return (
     <Stack gap="6">
       <Flex gap="4" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'flex-end' }}>
@@ -84,6 +89,12 @@ export function ProjectWorkspace({ project, onToggleTask, submitting, error, onS
           <ArrowLeft aria-hidden="true" /> Back to project details
         </Button>
       </Flex>
+
+      {moment ? (
+        <Suspense fallback={null}>
+          <LazyXpMoment {...moment} onDismiss={onDismissMoment} />
+        </Suspense>
+      ) : null}
 
       {project.changesSinceStart ? <ChangesNote changes={project.changesSinceStart} /> : null}
 
