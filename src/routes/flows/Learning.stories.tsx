@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../api/client';
 import { projectHref } from '../../domain/learning';
+import { formatXp } from '../../domain/format';
 import { learningMessages, type ProjectDetailView } from '../../domain/learningApi';
 import { authHandlers, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers, tickDownHandlers } from '../../fixtures/msw/learning';
@@ -14,6 +15,7 @@ import {
   recordsFor,
 } from '../../fixtures/progress';
 import { sampleUser } from '../../fixtures/user';
+import { fourthProjectMoment } from '../../fixtures/xp';
 import { useSession } from '../../stores/session';
 import { AppFlow } from './AppFlow';
 import { toast } from './toast';
@@ -104,7 +106,7 @@ export const SubmitWithOpenTasks: Story = {
 };
 
 export const SubmitAccepted: Story = {
-  name: 'Submit a finished project',
+  name: 'Submit a finished project: XP counted, level reached',
   args: { initialPath: workspaceOf(readyToSubmitProjectView) },
   parameters: { msw: api(recordsFor('frontend-development', 3, 99)) },
   play: async () => {
@@ -117,6 +119,11 @@ export const SubmitAccepted: Story = {
     await expect(box.getByRole('link', { name: `${url} (opens in a new tab)` })).toHaveAttribute('href', url);
     await expect(box.getByText('Not verified yet')).toBeVisible();
     await expect(page.getByText('Completed')).toBeVisible();
+    // The moment: the XP API's total before the submission and after it.
+    const m = fourthProjectMoment;
+    await expect(await page.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent(
+      `You earned ${formatXp(m.toXp - m.fromXp)} and reached level ${m.toLevel}. ${formatXp(m.toXp)} in total.`,
+    );
   },
 };
 
