@@ -208,7 +208,10 @@ export const SNAPSHOT_TTL_MS = 2_000;
 const TOUCHED_MS = 10_000;
 
 type Entry = { userId: string; xp: number; total: number; reachedAt: string };
-type Snapshot = { at: number; rows: Entry[]; index: Map<string, number> };
+type Named = { username: string; public_profile: number | null };
+type Snapshot = { at: number; rows: Entry[]; index: Map<string, number>; names: Map<string, Named> };
+/** Rows at the head of each copy whose names (and public-profile choice) the copy holds. */
+const NAMED = 64;
 
 /** Board order: more XP first, then who got there first, then the smaller id. */
 function ahead(a: Entry, b: Entry): boolean {
@@ -327,11 +330,11 @@ export function createBoards(db: Db) {
 
   // Ranks are read from a copy of each board in memory (every row's XP, total and time, in board
   // order): "my rank" is a binary search instead of counting the rows ahead on every request.
-  // The copy is at most SNAPSHOT_TTL_MS old (then one request reads it again while the others
-  // answer from it), and every answer reads the rows that matter live: the copy's top, the
-  // learner's own row and those this instance changed lately. So a learner always sees their own
-  // XP and rank as the ledger has them now; another learner's change made through another
-  // instance shows within SNAPSHOT_TTL_MS.
+  // The copy, with the names of its first rows, is at most SNAPSHOT_TTL_MS old (then one request
+  // reads it again while the others answer from it), and every answer reads live the learner's
+  // own row and those this instance changed lately. So a learner always sees their own XP and
+  // rank as the ledger has them now, and a change made through this instance shows at once;
+  // another instance's change (XP, a name, Public Profile turned off) shows within SNAPSHOT_TTL_MS.
   const snapshots = new Map<Period, Snapshot>();
   const reading = new Map<Period, Promise<Snapshot>>();
   /** Learners whose rows this instance rewrote lately (real time, ms): their rows are read live. */
@@ -349,8 +352,19 @@ export function createBoards(db: Db) {
         .orderBy('reached_at')
         .orderBy('user_id')
         .execute()
-        .then((rows) => {
-          const snapshot = { at: started, rows, index: new Map(rows.map((r, i) => [r.userId, i])) };
+        .then(async (rows) => {
+          const head = rows.slice(0, NAMED).map((r) => r.userId);
+          const named =
+            head.length === 0
+              ? []
+              : await db
+                  .selectFrom('users as u')
+                  .leftJoin('user_settings as s', 's.user_id', 'u.id')
+                  .select(['u.id', 'u.username', 's.public_profile'])
+                  .where('u.id', 'in', head)
+                  .execute();
+          const names = new Map(named.map((n) => [n.id, { username: n.username, public_profile: n.public_profile }]));
+          const snapshot = { at: started, rows, index: new Map(rows.map((r, i) => [r.userId, i])), names };
           snapshots.set(period, snapshot);
           return snapshot;
         })
@@ -377,7 +391,7 @@ export function createBoards(db: Db) {
   async function standings(period: Period, userId: string, top: number, at: number) {
     await keepCurrent(at);
     const snapshot = await snapshotOf(period);
-    const live = new Set([...snapshot.rows.slice(0, top + 1).map((r) => r.userId), userId, ...recentlyTouched()]);
+    const live = new Set([userId, ...recentlyTouched()]);
     const named = (ids: readonly string[]) =>
       db
         .selectFrom('xp_board as b')
@@ -398,7 +412,7 @@ export function createBoards(db: Db) {
     const unnamed: Entry[] = [];
     let s = 0;
     let f = 0;
-    while (leaders.length + unnamed.length < top) {
+    while (leaders.length < top) {
       while (s < snapshot.rows.length && live.has(snapshot.rows[s]!.userId)) s += 1;
       const fromCopy = snapshot.rows[s];
       const fromLive = fresh[f];
@@ -407,9 +421,13 @@ export function createBoards(db: Db) {
         leaders.push(fromLive);
         f += 1;
       } else if (fromCopy) {
-        // A row below the copy's top moved up (someone above lost XP): its name is read below.
-        unnamed.push(fromCopy);
-        leaders.push({ ...fromCopy, username: '', public_profile: null });
+        const name = snapshot.names.get(fromCopy.userId);
+        if (name) leaders.push({ ...fromCopy, ...name });
+        else {
+          // A row below the copy's named head moved up (learners above lost XP): its name is read below.
+          unnamed.push(fromCopy);
+          leaders.push({ ...fromCopy, username: '', public_profile: null });
+        }
         s += 1;
       }
     }
