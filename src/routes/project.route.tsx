@@ -7,6 +7,8 @@ import { projectHref } from '../domain/learning';
 import { slugParam, type ProjectDetailView } from '../domain/learningApi';
 import { ProjectScreen, isProjectTab } from '../screens/Project/ProjectScreen';
 import type { Remote } from '../screens/remote';
+import { titled } from './pageMeta';
+import { usePageTitle } from './RouteMeta';
 import { toRemote } from './useRemote';
 
 /** The community forum's new-topic address (build env), e.g. https://forum.example.com/new-topic. */
@@ -54,6 +56,7 @@ function ProjectContainer({ pathId, slug, project }: { pathId: string; slug: str
   const [params, setParams] = useSearchParams();
   const client = useQueryClient();
   const data = project.status === 'ready' ? project.data : null;
+  usePageTitle(data ? titled(data.title) : undefined);
   const start = useMutation(learningMutations.start(client));
   const submit = useMutation(learningMutations.submit(client));
   const tickOptions = learningMutations.tick(client);
