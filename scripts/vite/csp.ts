@@ -16,9 +16,6 @@ function htmlFiles(dir: string, base = dir): string[] {
   });
 }
 
-/** `<script>` types the browser runs; any other (application/json, …) is a data block CSP does not govern. */
-const EXECUTED = /^(|text\/javascript|module|application\/javascript)$/i;
-
 /**
  * The sha256 source expressions of the inline scripts in `html` ('sha256-…'). Throws on inline
  * event handler attributes (onclick=…) and javascript: URLs: no hash can allow those without
@@ -27,9 +24,9 @@ const EXECUTED = /^(|text\/javascript|module|application\/javascript)$/i;
 export function inlineScriptHashes(html: string, file: string): string[] {
   const hashes: string[] = [];
   for (const [, attrs = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    // Every inline script, whatever its type: classic and module scripts, and import maps and
+    // speculation rules, which script-src governs too (a data block's hash only lets that same text run).
     if (/\ssrc\s*=/i.test(attrs)) continue;
-    const type = /\stype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1] ?? '';
-    if (!EXECUTED.test(type.trim())) continue;
     hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   const handler = /<[a-z][^>]*\son[a-z]+\s*=|\b(?:href|src|action)\s*=\s*"\s*javascript:/i.exec(html);
