@@ -65,7 +65,8 @@ export default defineConfig({
       url: E2E_WEB,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: { VITE_API_URL: E2E_API, PORT: WEB_PORT },
+      // WEB_ORIGIN: the public origin the build writes into canonical links and share tags.
+      env: { VITE_API_URL: E2E_API, WEB_ORIGIN: E2E_WEB, PORT: WEB_PORT },
     },
   ],
 });

@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COMPRESSIBLE, writeCompressedCopies } from './scripts/vite/compress.ts';
+import { csp } from './scripts/vite/csp.ts';
 import { curriculumModule } from './scripts/vite/curriculum.ts';
+import { pageHead } from './scripts/vite/head.ts';
 import { prerender } from './scripts/vite/prerender.ts';
 import { PREFERENCES_STORAGE_KEY, PREFERENCES_STORAGE_VERSION } from './src/stores/preferencesStorage.ts';
 
@@ -87,7 +89,10 @@ const PRERENDERED_PAGES: Record<string, string[]> = {
 
 export default defineConfig({
   // Order matters: prerender rewrites index.html after precompress has run (its hook is sequential, post).
-  plugins: [react(), curriculumModule(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', pages: PRERENDERED_PAGES })],
+  plugins: [react(), curriculumModule(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', pages: PRERENDERED_PAGES }),
+    // After every page is written (closeBundle, in this order): each page's head tags, then the
+    // Content-Security-Policy with the hashes of the inline scripts as served (scripts/vite/csp.ts).
+    pageHead(), csp()],
   resolve: {
     alias: [
       // Chakra's theme modules one by one (the package exports only the aggregate './theme', which

@@ -5,6 +5,8 @@
  * - hashed files under /assets/ cached for a year as immutable, index.html always revalidated;
  * - a page prerendered at build time answered with its own HTML (`/login` and `/login/` with
  *   login/index.html, `/` with index.html);
+ * - the security headers of the build's `_headers` file (Content-Security-Policy and others) on
+ *   every response;
  * - any other path answered with shell.html (the app with an empty page, which renders the route
  *   in the browser), so client routes and the 404 page work on reload; a missing file that looks
  *   like a file (has an extension) is a real 404.
@@ -12,6 +14,7 @@
  * Usage: node scripts/serve.mjs [dir] (default dist), PORT (default 5173), HOST (default 127.0.0.1).
  */
 import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
@@ -35,11 +38,33 @@ const types = {
   '.webmanifest': 'application/manifest+json',
 };
 
-const securityHeaders = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-};
+/**
+ * The security headers of every response (the Content-Security-Policy with the hashes of the
+ * build's inline scripts, and the others): the `/*` block of the `_headers` file the build writes
+ * (scripts/vite/csp.ts), the file Netlify and Cloudflare Pages read, so this server and a CDN
+ * send the same. A folder built without it is served without them, and says so.
+ */
+function readSecurityHeaders(dir) {
+  let text;
+  try {
+    text = readFileSync(join(dir, '_headers'), 'utf8');
+  } catch {
+    console.warn(`serve: no _headers in ${dir}: serving without Content-Security-Policy or other security headers`);
+    return {};
+  }
+  const headers = {};
+  let inAllPaths = false;
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) inAllPaths = line.trim() === '/*';
+    else if (inAllPaths) {
+      const colon = line.indexOf(':');
+      headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+    }
+  }
+  return headers;
+}
+const securityHeaders = readSecurityHeaders(root);
 
 async function fileAt(path) {
   try {
@@ -71,13 +96,18 @@ async function send(req, res, path, { status = 200, cache }) {
 const server = createServer(async (req, res) => {
   try {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      res.writeHead(405, { Allow: 'GET, HEAD', ...securityHeaders }).end();
       return;
     }
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const path = normalize(join(root, pathname));
     if (path !== root && !path.startsWith(root + sep)) {
-      res.writeHead(400).end();
+      res.writeHead(400, securityHeaders).end();
+      return;
+    }
+    // The build's header file is configuration, not content (CDNs do not serve it either).
+    if (pathname === '/_headers') {
+      res.writeHead(404, securityHeaders).end();
       return;
     }
     const file = pathname.endsWith('/') ? null : await fileAt(path);

@@ -1,8 +1,9 @@
 import axios, { AxiosError, type AxiosRequestConfig, isAxiosError } from 'axios';
 import { useSession } from '../stores/session';
+import { DEFAULT_API_URL } from './apiUrl';
 
 /** Where the API lives (spec §7: a separate host). Set VITE_API_URL at build time. */
-export const API_URL: string = import.meta.env.VITE_API_URL || 'http://localhost:4000';
+export const API_URL: string = import.meta.env.VITE_API_URL || DEFAULT_API_URL;
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 export const messages = {

@@ -8,6 +8,7 @@
  * (old slugs stay in `formerSlugs` and redirect). Pure: no I/O (the loader is
  * server/content/load.ts), imported by Node directly, so relative imports carry `.ts`.
  */
+import './zodInBrowser.ts';
 import { z } from 'zod';
 
 export const LEVEL_VALUES = ['beginner', 'intermediate', 'advanced'] as const;

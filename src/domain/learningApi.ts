@@ -3,6 +3,7 @@
  * schemas (responses are serialised through them, so nothing else leaks) and the browser parses
  * answers with; the TypeScript types are derived from them, never written twice.
  */
+import './zodInBrowser.ts';
 import { z } from 'zod';
 import { CATEGORY_VALUES, LEVEL_VALUES } from './content.ts';
 

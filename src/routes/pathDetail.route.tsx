@@ -7,6 +7,8 @@ import { notify } from '../components/ui/toaster';
 import { pathHref } from '../domain/learning';
 import { accountMessages } from '../domain/learningApi';
 import { PathDetailScreen } from '../screens/PathDetail/PathDetailScreen';
+import { titled } from './pageMeta';
+import { usePageTitle } from './RouteMeta';
 import { toRemote } from './useRemote';
 
 const failed = (error: unknown) => notify('error', apiErrorMessage(error));
@@ -23,6 +25,7 @@ export function PathDetailRoute() {
   const rate = useMutation(learningMutations.rate(client));
   const reset = useMutation(learningMutations.resetPath(client));
   const path = query.data;
+  usePageTitle(path ? titled(path.title) : undefined);
 
   useEffect(() => {
     if (!path || path.slug === pathId) return;

@@ -9,6 +9,8 @@ import { slugParam, type ProjectDetailView } from '../domain/learningApi';
 import { xpMoment, type XpMomentView } from '../domain/xpViews';
 import { ProjectScreen, isProjectTab } from '../screens/Project/ProjectScreen';
 import type { Remote } from '../screens/remote';
+import { titled } from './pageMeta';
+import { usePageTitle } from './RouteMeta';
 import { toRemote } from './useRemote';
 
 /** The community forum's new-topic address (build env), e.g. https://forum.example.com/new-topic. */
@@ -56,6 +58,7 @@ function ProjectContainer({ pathId, slug, project }: { pathId: string; slug: str
   const [params, setParams] = useSearchParams();
   const client = useQueryClient();
   const data = project.status === 'ready' ? project.data : null;
+  usePageTitle(data ? titled(data.title) : undefined);
   const start = useMutation(learningMutations.start(client));
   // The moment of completing: the XP answer before the submission and after it, never invented.
   const xp = useQuery(learningQueries.xp());
