@@ -2,11 +2,11 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
-import type { PrerenderedPage, render } from '../../src/prerender.tsx';
+import type { pages, PrerenderedPage, render } from '../../src/prerender.tsx';
 import { writeCompressedCopies } from './compress.ts';
 
 /** What the server entry exports. */
-type PrerenderModule = { render: typeof render };
+type PrerenderModule = { render: typeof render; pages: typeof pages };
 
 /** The file every other URL is answered with (scripts/serve.mjs): the app with an empty #root. */
 const SHELL_FILE = 'shell.html';
@@ -15,33 +15,35 @@ const SHELL_FILE = 'shell.html';
 const htmlFileOf = (path: string) => (path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}/index.html`);
 
 export type PrerenderOptions = {
-  /** The module that renders a path to HTML, built for Node. */
+  /** The module that renders a path to HTML and lists the pages, built for Node. */
   entry: string;
-  /** Each prerendered path with the route modules of its first screen (their chunks load with the app). */
-  pages: Record<string, string[]>;
+  /** The script a prerendered page loads first (built as an entry of its own): it starts the app. */
+  boot: string;
 };
 
 /**
  * After the browser build, writes the public entry pages as HTML (see src/prerender.tsx): builds
  * `entry` for Node beside the project (so it imports the project's node_modules), renders each
- * path into the built index.html and writes it as `<path>/index.html`. The untouched index.html
- * stays as shell.html for every other URL. A page that fails to render fails the build.
+ * page it lists into the built index.html and writes it as `<path>/index.html`. The untouched
+ * index.html stays as shell.html for every other URL. A page that fails to render fails the build.
  *
  * A prerendered page differs from the shell in three ways:
  *  - its #root holds the page (`data-prerendered` tells main.tsx to hydrate it) and its <head>
  *    the page's styles, so the first paint needs nothing but the HTML and the font;
  *  - the entry's small stylesheet (the @font-face rules) is inlined: no request before the paint;
- *  - the app's scripts are not in <head>: a boot script at the end of <body> requests them as
- *    soon as the browser reports the first contentful paint, with the page's route chunks
- *    beside the entry. Otherwise a fast connection delivers the scripts before the first frame,
- *    and the browser runs the whole start-up (about a second on a slow phone) before it shows
- *    the page it already has.
+ *  - the app's scripts are not in <head>: only `boot` (src/boot.ts), which requests them, with the
+ *    page's route chunks beside the entry, on the first click or key press or once the browser is
+ *    idle after the load. Otherwise the browser runs the whole start-up (about a second on a slow
+ *    phone) before or right after it shows the page it already has.
  */
-export function prerender({ entry, pages }: PrerenderOptions): Plugin {
+export function prerender({ entry, boot }: PrerenderOptions): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'pathforge:prerender',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    config: (user) => ({
+      build: { rollupOptions: { input: { index: resolve(user.root ?? '.', 'index.html'), boot: resolve(user.root ?? '.', boot) } } },
+    }),
     configResolved(resolved) {
       config = resolved;
     },
@@ -56,9 +58,11 @@ export function prerender({ entry, pages }: PrerenderOptions): Plugin {
           const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
           writeFileSync(join(outDir, SHELL_FILE), shell);
           writeCompressedCopies(join(outDir, SHELL_FILE));
-          for (const [path, modules] of Object.entries(pages)) {
+          const bootChunk = chunksOf(bundle).find((chunk) => chunk.isEntry && chunk.facadeModuleId === resolve(config.root, boot));
+          if (!bootChunk) throw new Error(`prerender: no chunk for ${boot}`);
+          for (const { path, modules } of server.module.pages()) {
             const page = await server.module.render(path);
-            const html = pageHtml({ shell, path, page, outDir, routeChunks: routeChunksOf(bundle, modules) });
+            const html = pageHtml({ shell, path, page, outDir, boot: `/${bootChunk.fileName}`, chunksOf: (entryFile) => routeChunksOf(bundle, entryFile, modules.map((m) => join(config.root, m))) });
             const file = join(outDir, htmlFileOf(path));
             mkdirSync(dirname(file), { recursive: true });
             writeFileSync(file, html);
@@ -93,11 +97,14 @@ async function buildServerEntry(config: ResolvedConfig, entry: string) {
   return { module, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+const chunksOf = (bundle: Rollup.OutputBundle) => Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+
 /** The chunks a page's route modules need that the entry does not already load, as URLs. */
-function routeChunksOf(bundle: Rollup.OutputBundle, modules: string[]): string[] {
-  const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
-  const entry = chunks.find((chunk) => chunk.isEntry);
-  const loadedByEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+function routeChunksOf(bundle: Rollup.OutputBundle, entryFile: string, modules: string[]): string[] {
+  // `modules`: absolute paths of the page's route modules.
+  const chunks = chunksOf(bundle);
+  const entry = chunks.find((chunk) => chunk.fileName === entryFile);
+  const loadedByEntry = new Set([entryFile, ...(entry?.imports ?? [])]);
   const files = new Set<string>();
   const add = (fileName: string) => {
     if (files.has(fileName) || loadedByEntry.has(fileName)) return;
@@ -105,15 +112,16 @@ function routeChunksOf(bundle: Rollup.OutputBundle, modules: string[]): string[]
     for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) add(imported);
   };
   for (const module of modules) {
-    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+    const chunk = chunks.find((c) => c.facadeModuleId === module);
     if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
     add(chunk.fileName);
   }
   return [...files].map((file) => `/${file}`);
 }
 
-function pageHtml(args: { shell: string; path: string; page: PrerenderedPage; outDir: string; routeChunks: string[] }) {
-  const { shell, path, page, outDir, routeChunks } = args;
+type PageArgs = { shell: string; path: string; page: PrerenderedPage; outDir: string; boot: string; chunksOf(entryFile: string): string[] };
+
+function pageHtml({ shell, path, page, outDir, boot, chunksOf: routeChunks }: PageArgs) {
   let html = shell;
   const take = (pattern: RegExp): string[] => {
     const found: string[] = [];
@@ -132,24 +140,11 @@ function pageHtml(args: { shell: string; path: string; page: PrerenderedPage; ou
     html = html.replace('</head>', () => `<style>${css}</style></head>`);
   }
   if (!html.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
-  const boot =
-    // Every form of the app is handled by script: before it runs, a native submission would put
-    // what was typed (a password too) into the URL. So forms never submit natively here; one
-    // submitted before the app ran is noted, and the app submits it again once it has taken the
-    // page over (takeOverPrerenderedPage in src/routes/hydration.ts).
-    `document.addEventListener('submit',function(v){v.preventDefault();if(!window.pathforgeStarted)` +
-    `window.pathforgeEarlySubmit={form:v.target,submitter:v.submitter||null}},true);` +
-    `(function(e,p){var d=document,w=window,s=0;function go(){if(s++)return;p.forEach(function(h){var l=d.createElement('link');` +
-    `l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var x=d.createElement('script');` +
-    `x.type='module';x.crossOrigin='';x.src=e;d.head.appendChild(x)}` +
-    // Once the browser reports the first contentful paint (or two frames later where it cannot);
-    // the timer covers a tab that never paints (opened in the background).
-    `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)})` +
-    `.observe({type:'paint',buffered:true})}catch(x){}` +
-    `if(!(w.PerformanceObserver&&PerformanceObserver.supportedEntryTypes&&PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0))` +
-    `requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});setTimeout(go,3000)})` +
-    `(${JSON.stringify(entryScript)},${JSON.stringify([...preloads, ...routeChunks])})`;
+  const app = [entryScript, ...preloads, ...routeChunks(entryScript.slice(1))].join(' ');
   return html
     .replace('</head>', () => `${page.styles}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${path}">${page.html}</div><script>${boot}</script>`);
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root" data-prerendered="${path}">${page.html}</div><script type="module" crossorigin src="${boot}" data-app="${app}"></script>`,
+    );
 }

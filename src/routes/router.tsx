@@ -1,10 +1,41 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireSession } from './guards';
 import { RouteError } from './error.route';
 
+/** Every route module, loaded when its route is first visited: one chunk each. */
+const modules = import.meta.glob<Record<string, ComponentType | undefined>>(['/src/routes/*.route.tsx', '/src/routes/*.layout.tsx', '!**/error.route.tsx']);
+
+/** What the build reads on a route (src/prerender.tsx). */
+export type RouteHandle = {
+  /** The route's module, as the bundler names it ('/src/routes/login.route.tsx'). */
+  module: string;
+  /** Its page is rendered to HTML at build time and hydrated in the browser (a public entry page). */
+  prerender?: boolean;
+};
+
+/** A route whose component is the export `name` of `src/routes/<file>.tsx`, loaded lazily. */
+function page(file: string, name: string, options: { prerender?: true } = {}): Pick<RouteObject, 'lazy' | 'handle'> {
+  const module = `/src/routes/${file}.tsx`;
+  const load = modules[module];
+  if (!load) throw new Error(`router: no module ${module}`);
+  const handle: RouteHandle = { module, ...options };
+  return {
+    handle,
+    lazy: async () => {
+      const Component = (await load())[name];
+      if (!Component) throw new Error(`router: ${module} exports no ${name}`);
+      return { Component };
+    },
+  };
+}
+
+const prerender = { prerender: true } as const;
+
 /**
  * Every screen is its own lazy chunk. The landing page loads only React, the router, Chakra and
  * the session store; the data layer (react-query, axios) arrives with the first route that needs it.
+ * The public entry pages are prerendered (`prerender`; see src/prerender.tsx).
  */
 export const routes: RouteObject[] = [
   {
@@ -12,53 +43,53 @@ export const routes: RouteObject[] = [
     // While the first lazy route loads: an empty page (a spinner would only flash).
     hydrateFallbackElement: <div aria-busy="true" style={{ minHeight: '100dvh' }} />,
     children: [
-      { path: '/', lazy: async () => ({ Component: (await import('./landing.route')).LandingRoute }) },
+      { path: '/', ...page('landing.route', 'LandingRoute', prerender) },
       {
-        lazy: async () => ({ Component: (await import('./data.layout')).DataLayout }),
+        ...page('data.layout', 'DataLayout'),
         children: [
           {
             element: <GuestOnly />,
             children: [
-              { path: '/login', lazy: async () => ({ Component: (await import('./login.route')).LoginRoute }) },
-              { path: '/register', lazy: async () => ({ Component: (await import('./register.route')).RegisterRoute }) },
+              { path: '/login', ...page('login.route', 'LoginRoute', prerender) },
+              { path: '/register', ...page('register.route', 'RegisterRoute', prerender) },
             ],
           },
           {
             path: '/forgotPassword',
-            lazy: async () => ({ Component: (await import('./forgotPassword.route')).ForgotPasswordRoute }),
+            ...page('forgotPassword.route', 'ForgotPasswordRoute', prerender),
           },
           {
             path: '/resetPassword',
-            lazy: async () => ({ Component: (await import('./resetPassword.route')).ResetPasswordRoute }),
+            ...page('resetPassword.route', 'ResetPasswordRoute'),
           },
           {
             path: '/app',
             element: <RequireSession />,
             children: [
               {
-                lazy: async () => ({ Component: (await import('./app.layout')).AppLayoutRoute }),
+                ...page('app.layout', 'AppLayoutRoute'),
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
-                  { path: 'dashboard', lazy: async () => ({ Component: (await import('./dashboard.route')).DashboardRoute }) },
-                  { path: 'paths', lazy: async () => ({ Component: (await import('./paths.route')).PathsRoute }) },
-                  { path: 'paths/:pathId', lazy: async () => ({ Component: (await import('./pathDetail.route')).PathDetailRoute }) },
+                  { path: 'dashboard', ...page('dashboard.route', 'DashboardRoute') },
+                  { path: 'paths', ...page('paths.route', 'PathsRoute') },
+                  { path: 'paths/:pathId', ...page('pathDetail.route', 'PathDetailRoute') },
                   {
                     path: 'paths/:pathId/projects/:projectId',
-                    lazy: async () => ({ Component: (await import('./project.route')).ProjectRoute }),
+                    ...page('project.route', 'ProjectRoute'),
                   },
-                  { path: 'browse-paths', lazy: async () => ({ Component: (await import('./browsePaths.route')).BrowsePathsRoute }) },
-                  { path: 'xp-badges', lazy: async () => ({ Component: (await import('./xpBadges.route')).XpBadgesRoute }) },
-                  { path: 'xp-badges/history', lazy: async () => ({ Component: (await import('./xpHistory.route')).XpHistoryRoute }) },
-                  { path: 'leaderboard', lazy: async () => ({ Component: (await import('./leaderboard.route')).LeaderboardRoute }) },
-                  { path: 'settings', lazy: async () => ({ Component: (await import('./settings.route')).SettingsRoute }) },
-                  { path: '*', lazy: async () => ({ Component: (await import('./notFound.route')).AppNotFoundRoute }) },
+                  { path: 'browse-paths', ...page('browsePaths.route', 'BrowsePathsRoute') },
+                  { path: 'xp-badges', ...page('xpBadges.route', 'XpBadgesRoute') },
+                  { path: 'xp-badges/history', ...page('xpHistory.route', 'XpHistoryRoute') },
+                  { path: 'leaderboard', ...page('leaderboard.route', 'LeaderboardRoute') },
+                  { path: 'settings', ...page('settings.route', 'SettingsRoute') },
+                  { path: '*', ...page('notFound.route', 'AppNotFoundRoute') },
                 ],
               },
             ],
           },
         ],
       },
-      { path: '*', lazy: async () => ({ Component: (await import('./notFound.route')).NotFoundRoute }) },
+      { path: '*', ...page('notFound.route', 'NotFoundRoute') },
     ],
   },
 ];
