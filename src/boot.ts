@@ -1,18 +1,11 @@
 /**
- * The only script a prerendered page (scripts/vite/prerender.ts) loads at first: it is small, and
- * it starts the app (main.tsx) later, so the first paint and the first seconds cost no long task.
- * Its <script> element names the app's entry and the chunks to fetch beside it (`data-app`, space
- * separated, entry first). It imports nothing: the build keeps it a file of its own.
- *
- * Until the app has taken the page over (src/routes/hydration.ts):
- *  - every click on a button (FAQ, menu, password eye, Continue with Google, a submit button, also
- *    Enter in a field, which clicks the form's submit button) is kept, and its default action
- *    cancelled; the app clicks them again, in order, once it runs. Links need no app: they work;
- *  - a form is never submitted natively: it would put what was typed (a password too) in the URL;
- *  - the first such click or key press starts the app at once; otherwise it starts when the
- *    browser is idle after the load.
+ * The only script a prerendered page loads at first (scripts/vite/prerender.ts writes its <script>,
+ * whose `data-app` lists the app's entry and the page's chunks). It starts the app on the first click
+ * or key press, or once the browser is idle after the load, so the first paint and the first seconds
+ * cost no long task. Until the app has taken the page over (src/routes/hydration.ts), a click on a
+ * button (also Enter in a field, which clicks the submit button) is kept for the app to click again,
+ * and no form is submitted natively (it would put a password in the URL). Links need no app.
  */
-
 export type EarlyClicks = {
   /** The buttons clicked before the app took the page over, in order. */
   clicks: HTMLElement[];
@@ -30,20 +23,15 @@ const early: EarlyClicks = { clicks: [], started: false };
 window.pathforgeEarly = early;
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app]');
-const [entry, ...chunks] = (script?.dataset.app ?? '').split(' ').filter(Boolean);
+const [entry, ...chunks] = (script?.dataset.app ?? '').split(' ');
 
 let requested = false;
 function start() {
-  if (requested || !entry) return;
+  if (requested) return;
   requested = true;
-  for (const href of chunks) {
-    const link = document.createElement('link');
-    Object.assign(link, { rel: 'modulepreload', crossOrigin: '', href });
-    document.head.append(link);
-  }
-  const app = document.createElement('script');
-  Object.assign(app, { type: 'module', crossOrigin: '', src: entry });
-  document.head.append(app);
+  const add = (tag: string, props: object) => document.head.append(Object.assign(document.createElement(tag), props));
+  for (const href of chunks) add('link', { rel: 'modulepreload', href });
+  add('script', { type: 'module', src: entry });
 }
 
 document.addEventListener(
@@ -62,7 +50,5 @@ document.addEventListener(
 document.addEventListener('submit', (event) => event.preventDefault(), true);
 for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, start, { capture: true, once: true });
 
-// Idle after the load: the visitor is reading; starting now costs nothing they notice.
-const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(start) : setTimeout(start));
-if (document.readyState === 'complete') whenIdle();
-else window.addEventListener('load', whenIdle, { once: true });
+// Idle after the load (a module script runs before it): the visitor is reading; starting costs nothing they notice.
+window.addEventListener('load', () => ('requestIdleCallback' in window ? requestIdleCallback(start) : setTimeout(start)), { once: true });

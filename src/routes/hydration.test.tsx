@@ -2,8 +2,7 @@ import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RouteObject } from 'react-router-dom';
-import { adoptTypedText, resolveLazyRoutes, TakeOver, takeOverPrerenderedPage } from './hydration';
+import { adoptTypedText, TakeOver, takeOverPrerenderedPage } from './hydration';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -176,33 +175,5 @@ describe('TakeOver, inside the hydration commit as main.tsx places it', () => {
     expect(container.querySelector('output')?.textContent).toBe('ada@example.com/secret1');
     expect((email as HTMLInputElement).value).toBe('ada@example.com');
     expect((password as HTMLInputElement).value).toBe('secret1');
-  });
-});
-
-describe('resolveLazyRoutes', () => {
-  it('loads the lazy routes on the path and puts their modules in place, and no others', async () => {
-    const Page = () => null;
-    const Other = () => null;
-    const table: RouteObject[] = [
-      {
-        lazy: async () => ({ Component: Page }),
-        children: [
-          { path: '/login', lazy: async () => ({ Component: Page }) },
-          { path: '/other', lazy: async () => ({ Component: Other }) },
-        ],
-      },
-    ];
-    await resolveLazyRoutes(table, '/login');
-    const [layout] = table;
-    expect(layout?.lazy).toBeUndefined();
-    expect(layout?.Component).toBe(Page);
-    expect(layout?.children?.[0]).toMatchObject({ Component: Page, lazy: undefined });
-    expect(typeof layout?.children?.[1]?.lazy).toBe('function');
-    expect(layout?.children?.[1]?.Component).toBeUndefined();
-  });
-
-  it('fails when a module cannot load, so the caller renders afresh instead of hydrating', async () => {
-    const table: RouteObject[] = [{ path: '/', lazy: () => Promise.reject(new Error('offline')) }];
-    await expect(resolveLazyRoutes(table, '/')).rejects.toThrow('offline');
   });
 });

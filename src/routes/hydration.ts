@@ -1,26 +1,10 @@
 import { useLayoutEffect } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 /*
  * What a page prerendered at build time (src/prerender.tsx) needs so that the app can take it
  * over in the browser (main.tsx) without rendering it again or losing what the visitor did
  * before it ran (src/boot.ts kept it).
  */
-
-/**
- * Loads the lazy modules of the routes that match `path` and puts them in place, as the router
- * would on its first navigation. Before hydrating, the router must start with its components at
- * hand: otherwise its first render is the loading fallback, which the prerendered HTML is not.
- */
-export async function resolveLazyRoutes(table: RouteObject[], path: string): Promise<void> {
-  const lazy = (matchRoutes(table, path) ?? []).map(({ route }) => route).filter((route) => typeof route.lazy === 'function');
-  await Promise.all(
-    lazy.map(async (route) => {
-      const load = route.lazy as () => Promise<Partial<RouteObject>>;
-      Object.assign(route, { ...(await load()), lazy: undefined });
-    }),
-  );
-}
 
 /**
  * Takes a prerendered page over once hydration has committed (a layout effect: React runs it

@@ -17,14 +17,12 @@ export type RouteHandle = {
 /** A route whose component is the export `name` of `src/routes/<file>.tsx`, loaded lazily. */
 function page(file: string, name: string, options: { prerender?: true } = {}): Pick<RouteObject, 'lazy' | 'handle'> {
   const module = `/src/routes/${file}.tsx`;
-  const load = modules[module];
-  if (!load) throw new Error(`router: no module ${module}`);
   const handle: RouteHandle = { module, ...options };
   return {
     handle,
     lazy: async () => {
-      const Component = (await load())[name];
-      if (!Component) throw new Error(`router: ${module} exports no ${name}`);
+      const Component = (await modules[module]?.())?.[name];
+      if (!Component) throw new Error(`${module}: no ${name}`);
       return { Component };
     },
   };
