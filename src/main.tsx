@@ -19,7 +19,8 @@ function start(hydrate: boolean) {
   const app = (
     <App>
       <RouterProvider router={router} />
-      {hydrate && <TakeOver container={container} />}
+      {/* Also after a fresh render (when a prerendered page's modules failed to load): the boot script stops keeping clicks. */}
+      <TakeOver container={container} />
     </App>
   );
   // A transition lets React render in slices and yield to the browser between them, so a tap or
