@@ -76,20 +76,9 @@ function fontPreload(): Plugin {
   };
 }
 
-/**
- * The pages written as HTML at build time (see scripts/vite/prerender.ts and src/prerender.tsx),
- * each with the route modules of its screen: their chunks are requested together with the entry.
- */
-const PRERENDERED_PAGES: Record<string, string[]> = {
-  '/': ['src/routes/landing.route.tsx'],
-  '/login': ['src/routes/data.layout.tsx', 'src/routes/login.route.tsx'],
-  '/register': ['src/routes/data.layout.tsx', 'src/routes/register.route.tsx'],
-  '/forgotPassword': ['src/routes/data.layout.tsx', 'src/routes/forgotPassword.route.tsx'],
-};
-
 export default defineConfig({
   // Order matters: prerender rewrites index.html after precompress has run (its hook is sequential, post).
-  plugins: [react(), curriculumModule(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', pages: PRERENDERED_PAGES }),
+  plugins: [react(), curriculumModule(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', boot: 'src/boot.ts' }),
     // After every page is written (closeBundle, in this order): each page's head tags, then the
     // Content-Security-Policy with the hashes of the inline scripts as served (scripts/vite/csp.ts).
     pageHead(), csp()],

@@ -37,3 +37,19 @@ export async function seedSession(page: Page, session: { user: unknown; token: s
 
 /** The toast that says `text` (toasts live in a region outside the page's main content). */
 export const toast = (page: Page, text: string | RegExp) => page.getByRole('region', { name: /notifications/i }).getByText(text);
+
+/**
+ * Holds back the app's scripts until `release()`: the page as a slow connection shows it. The
+ * page's boot script (src/boot.ts, half a kilobyte, loaded with the page) is let through.
+ */
+export async function holdScripts(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
-import { resolveLazyRoutes, TakeOver } from './routes/hydration';
+import { TakeOver } from './routes/hydration';
 import { routes } from './routes/router';
 import { usePreferences } from './stores/preferences';
 import { applyColorMode } from './theme/colorMode';
@@ -11,21 +11,16 @@ import { applyColorMode } from './theme/colorMode';
 applyColorMode(usePreferences.getState().colorMode);
 usePreferences.subscribe((state) => applyColorMode(state.colorMode));
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+// index.html and every prerendered page have it.
+const container = document.getElementById('root') as HTMLElement;
+const router = createBrowserRouter(routes);
 
-// A page prerendered at build time (src/prerender.tsx) is already on screen: hydrate it. Its
-// route modules load first, so the router's first render is that page, not the loading fallback.
-// If they cannot load, the app renders afresh and the router shows its own error page.
-const path = location.pathname.replace(/\/+$/, '') || '/';
-const prerendered = root.dataset.prerendered === path;
-
-function start(container: HTMLElement, hydrate: boolean) {
-  const router = createBrowserRouter(routes);
+function start(hydrate: boolean) {
   const app = (
     <App>
       <RouterProvider router={router} />
-      {hydrate && <TakeOver container={container} />}
+      {/* Also after a fresh render (when a prerendered page's modules failed to load): the boot script stops keeping clicks. */}
+      <TakeOver container={container} />
     </App>
   );
   // A transition lets React render in slices and yield to the browser between them, so a tap or
@@ -36,10 +31,15 @@ function start(container: HTMLElement, hydrate: boolean) {
   });
 }
 
-// (No top-level await: it would make the bundler split the entry into many small chunks.)
-if (prerendered) {
-  void resolveLazyRoutes(routes, path).then(
-    () => start(root, true),
-    () => start(root, false),
-  );
-} else start(root, false);
+// A page prerendered at build time (src/prerender.tsx) is already on screen: hydrate it once the
+// router has loaded its route modules, so that its first render is that page, not the loading
+// fallback. If they cannot load, the app renders afresh and the router shows its error page.
+const path = location.pathname.replace(/\/+$/, '') || '/';
+if (container.dataset.prerendered !== path || router.state.initialized) start(false);
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    start(!state.errors);
+  });
+}

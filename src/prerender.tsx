@@ -1,6 +1,6 @@
 /**
  * Build-time rendering of the public entry pages, in Node (run by scripts/vite/prerender.ts after
- * `vite build`; the pages are PRERENDERED_PAGES in vite.config.ts). A visitor's first paint is then
+ * `vite build`; the pages are the routes marked `prerender` in src/routes/router.tsx). A visitor's first paint is then
  * the page itself, with its styles, while the JavaScript loads; the browser hydrates it (main.tsx)
  * instead of rendering it again.
  *
@@ -11,9 +11,19 @@
 import { renderToString } from 'react-dom/server';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { App } from './App';
-import { routes } from './routes/router';
+import { routes, type RouteHandle } from './routes/router';
+
+/** Each prerendered path with the route modules its page needs (their chunks load with the app). */
+export function pages(table: RouteObject[] = routes): { path: string; modules: string[] }[] {
+  const marked = (list: RouteObject[]): string[] =>
+    list.flatMap((route) => [...((route.handle as RouteHandle | undefined)?.prerender && route.path ? [route.path] : []), ...marked(route.children ?? [])]);
+  return marked(table).map((path) => ({
+    path,
+    modules: (matchRoutes(table, path) ?? []).flatMap(({ route }) => (route.handle as RouteHandle | undefined)?.module ?? []),
+  }));
+}
 
 export type PrerenderedPage = {
   /** The markup inside #root. */

@@ -1,67 +1,69 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type Plugin, type ResolvedConfig, type Rollup } from 'vite';
-import type { PrerenderedPage, render } from '../../src/prerender.tsx';
+import { build, type Plugin, type Rollup } from 'vite';
+import type * as ServerEntry from '../../src/prerender.tsx';
 import { writeCompressedCopies } from './compress.ts';
-
-/** What the server entry exports. */
-type PrerenderModule = { render: typeof render };
-
-/** The file every other URL is answered with (scripts/serve.mjs): the app with an empty #root. */
-const SHELL_FILE = 'shell.html';
 
 /** Where a prerendered path's HTML goes: '/' → index.html, '/login' → login/index.html. */
 const htmlFileOf = (path: string) => (path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}/index.html`);
 
-export type PrerenderOptions = {
-  /** The module that renders a path to HTML, built for Node. */
-  entry: string;
-  /** Each prerendered path with the route modules of its first screen (their chunks load with the app). */
-  pages: Record<string, string[]>;
-};
-
 /**
- * After the browser build, writes the public entry pages as HTML (see src/prerender.tsx): builds
- * `entry` for Node beside the project (so it imports the project's node_modules), renders each
- * path into the built index.html and writes it as `<path>/index.html`. The untouched index.html
- * stays as shell.html for every other URL. A page that fails to render fails the build.
- *
- * A prerendered page differs from the shell in three ways:
- *  - its #root holds the page (`data-prerendered` tells main.tsx to hydrate it) and its <head>
- *    the page's styles, so the first paint needs nothing but the HTML and the font;
+ * After the browser build, writes the public entry pages as HTML: builds `entry` (src/prerender.tsx)
+ * for Node beside the project (so it imports the project's node_modules), renders each page it lists
+ * into the built index.html and writes it as `<path>/index.html`. The untouched index.html stays as
+ * shell.html, which scripts/serve.mjs answers every other URL with. A page that fails to render fails
+ * the build. A prerendered page differs from the shell in three ways:
+ *  - its #root holds the page (`data-prerendered` tells main.tsx to hydrate it) and its <head> the
+ *    page's styles, so the first paint needs nothing but the HTML and the font;
  *  - the entry's small stylesheet (the @font-face rules) is inlined: no request before the paint;
- *  - the app's scripts are not in <head>: a boot script at the end of <body> requests them as
- *    soon as the browser reports the first contentful paint, with the page's route chunks
- *    beside the entry. Otherwise a fast connection delivers the scripts before the first frame,
- *    and the browser runs the whole start-up (about a second on a slow phone) before it shows
- *    the page it already has.
+ *  - its only script is `boot` (src/boot.ts, built as an entry of its own), which requests the app's
+ *    entry, with the page's route chunks beside it, later (`data-app` lists them). Otherwise the
+ *    browser runs the whole start-up (about a second on a slow phone) as it shows the page it has.
  */
-export function prerender({ entry, pages }: PrerenderOptions): Plugin {
-  let config: ResolvedConfig;
+export function prerender({ entry, boot }: { entry: string; boot: string }): Plugin {
+  let root = '';
   return {
     name: 'pathforge:prerender',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
-    configResolved(resolved) {
-      config = resolved;
-    },
+    config: (user) => ({ build: { rollupOptions: { input: { index: resolve(user.root ?? '.', 'index.html'), boot: resolve(user.root ?? '.', boot) } } } }),
+    configResolved: (config) => void (root = config.root),
     writeBundle: {
       // After precompress has written its copies (this hook rewrites index.html).
       sequential: true,
       order: 'post',
-      async handler(_options, bundle) {
-        const outDir = resolve(config.root, config.build.outDir);
-        const server = await buildServerEntry(config, entry);
+      async handler({ dir = resolve(root, 'dist') }, bundle) {
+        const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+        const chunkOf = (module: string) => chunks.find((chunk) => chunk.facadeModuleId === resolve(root, `.${module}`));
+        const shell = readFileSync(join(dir, 'index.html'), 'utf8');
+        writeFileSync(join(dir, 'shell.html'), shell);
+        writeCompressedCopies(join(dir, 'shell.html'));
+        const { html, loaded } = withoutScripts(shell, dir);
+        const bootFile = chunkOf(`/${boot}`)?.fileName;
+        if (!bootFile) throw new Error(`prerender: no chunk for ${boot}`);
+        const server = await buildServerEntry(root, entry);
         try {
-          const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
-          writeFileSync(join(outDir, SHELL_FILE), shell);
-          writeCompressedCopies(join(outDir, SHELL_FILE));
-          for (const [path, modules] of Object.entries(pages)) {
+          for (const { path, modules } of server.module.pages()) {
+            // The page's route chunks, with what they import, that the entry does not load already.
+            const app = new Set(loaded);
+            const add = (chunk: Rollup.OutputChunk | undefined) => {
+              if (!chunk || app.has(chunk.fileName)) return;
+              app.add(chunk.fileName);
+              chunk.imports.forEach((file) => add(chunks.find((c) => c.fileName === file)));
+            };
+            for (const module of modules) add(chunkOf(module) ?? fail(`prerender: no chunk for ${module}`));
             const page = await server.module.render(path);
-            const html = pageHtml({ shell, path, page, outDir, routeChunks: routeChunksOf(bundle, modules) });
-            const file = join(outDir, htmlFileOf(path));
+            const file = join(dir, htmlFileOf(path));
             mkdirSync(dirname(file), { recursive: true });
-            writeFileSync(file, html);
+            writeFileSync(
+              file,
+              html
+                .replace('</head>', () => `${page.styles}</head>`)
+                .replace('<div id="root"></div>', () => {
+                  const urls = [...app].map((name) => `/${name}`).join(' ');
+                  return `<div id="root" data-prerendered="${path}">${page.html}</div><script type="module" crossorigin src="/${bootFile}" data-app="${urls}"></script>`;
+                }),
+            );
             writeCompressedCopies(file);
           }
         } finally {
@@ -72,84 +74,33 @@ export function prerender({ entry, pages }: PrerenderOptions): Plugin {
   };
 }
 
-/** Builds the server entry for Node inside node_modules/.cache (its imports resolve to the project's packages). */
-async function buildServerEntry(config: ResolvedConfig, entry: string) {
-  const dir = join(config.root, 'node_modules/.cache/pathforge-prerender');
-  await build({
-    configFile: config.configFile,
-    mode: config.mode,
-    logLevel: 'warn',
-    build: {
-      ssr: entry,
-      outDir: dir,
-      emptyOutDir: true,
-      copyPublicDir: false,
-      manifest: false,
-      minify: false,
-      rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
-    },
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+
+/** The shell without its scripts and preloads (their files, entry first, in `loaded`), its stylesheet inlined. */
+function withoutScripts(shell: string, dir: string) {
+  const loaded: string[] = [];
+  let html = shell.replace(/\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="\/([^"]+)">(?:<\/script>)?/g, (_tag, file: string) => {
+    loaded.push(file);
+    return '';
   });
-  const module = (await import(pathToFileURL(join(dir, 'prerender.mjs')).href)) as PrerenderModule;
+  if (!loaded[0]?.endsWith('.js') || !html.includes('<div id="root"></div>')) fail('prerender: index.html should load one module script and have an empty #root');
+  html = html.replace(/\s*<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_tag, sheet: string) => {
+    const css = readFileSync(join(dir, sheet), 'utf8');
+    return css.includes('</') ? fail(`prerender: ${sheet} cannot be inlined`) : `<style>${css}</style>`;
+  });
+  return { html, loaded };
+}
+
+/** Builds the server entry for Node inside node_modules/.cache (its imports resolve to the project's packages). */
+async function buildServerEntry(root: string, entry: string) {
+  const dir = join(root, 'node_modules/.cache/pathforge-prerender');
+  await build({
+    root,
+    logLevel: 'warn',
+    build: { ssr: entry, outDir: dir, emptyOutDir: true, copyPublicDir: false, manifest: false, minify: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+  });
+  const module = (await import(pathToFileURL(join(dir, 'prerender.mjs')).href)) as typeof ServerEntry;
   return { module, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** The chunks a page's route modules need that the entry does not already load, as URLs. */
-function routeChunksOf(bundle: Rollup.OutputBundle, modules: string[]): string[] {
-  const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
-  const entry = chunks.find((chunk) => chunk.isEntry);
-  const loadedByEntry = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-  const files = new Set<string>();
-  const add = (fileName: string) => {
-    if (files.has(fileName) || loadedByEntry.has(fileName)) return;
-    files.add(fileName);
-    for (const imported of chunks.find((c) => c.fileName === fileName)?.imports ?? []) add(imported);
-  };
-  for (const module of modules) {
-    const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
-    if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
-    add(chunk.fileName);
-  }
-  return [...files].map((file) => `/${file}`);
-}
-
-function pageHtml(args: { shell: string; path: string; page: PrerenderedPage; outDir: string; routeChunks: string[] }) {
-  const { shell, path, page, outDir, routeChunks } = args;
-  let html = shell;
-  const take = (pattern: RegExp): string[] => {
-    const found: string[] = [];
-    html = html.replace(pattern, (_tag, url: string) => {
-      found.push(url);
-      return '';
-    });
-    return found;
-  };
-  const [entryScript, ...extraEntries] = take(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g);
-  if (!entryScript || extraEntries.length > 0) throw new Error('prerender: index.html should load exactly one module script');
-  const preloads = take(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g);
-  for (const sheet of take(/\s*<link rel="stylesheet" crossorigin href="([^"]+)">/g)) {
-    const css = readFileSync(join(outDir, sheet), 'utf8');
-    if (css.includes('</')) throw new Error(`prerender: ${sheet} cannot be inlined`);
-    html = html.replace('</head>', () => `<style>${css}</style></head>`);
-  }
-  if (!html.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
-  const boot =
-    // Every form of the app is handled by script: before it runs, a native submission would put
-    // what was typed (a password too) into the URL. So forms never submit natively here; one
-    // submitted before the app ran is noted, and the app submits it again once it has taken the
-    // page over (takeOverPrerenderedPage in src/routes/hydration.ts).
-    `document.addEventListener('submit',function(v){v.preventDefault();if(!window.pathforgeStarted)` +
-    `window.pathforgeEarlySubmit={form:v.target,submitter:v.submitter||null}},true);` +
-    `(function(e,p){var d=document,w=window,s=0;function go(){if(s++)return;p.forEach(function(h){var l=d.createElement('link');` +
-    `l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var x=d.createElement('script');` +
-    `x.type='module';x.crossOrigin='';x.src=e;d.head.appendChild(x)}` +
-    // Once the browser reports the first contentful paint (or two frames later where it cannot);
-    // the timer covers a tab that never paints (opened in the background).
-    `try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go,0)})` +
-    `.observe({type:'paint',buffered:true})}catch(x){}` +
-    `if(!(w.PerformanceObserver&&PerformanceObserver.supportedEntryTypes&&PerformanceObserver.supportedEntryTypes.indexOf('paint')>=0))` +
-    `requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});setTimeout(go,3000)})` +
-    `(${JSON.stringify(entryScript)},${JSON.stringify([...preloads, ...routeChunks])})`;
-  return html
-    .replace('</head>', () => `${page.styles}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${path}">${page.html}</div><script>${boot}</script>`);
 }

@@ -3,8 +3,8 @@ import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import type { applyHead } from './documentHead';
 import type { PageMeta } from './pageMeta';
 
-/** What a page's route carries in its `handle` (lazyPage in router.tsx). */
-export type RouteHandle = { meta: PageMeta; apply: typeof applyHead };
+/** What a page's route carries in its `handle` once its module has loaded (page() in router.tsx). */
+export type MetaHandle = { meta: PageMeta; apply: typeof applyHead };
 
 type TitleOverride = { key: string; title: string };
 const SetTitle = createContext<(override: TitleOverride) => void>(() => {});
@@ -19,8 +19,8 @@ const SetTitle = createContext<(override: TitleOverride) => void>(() => {});
 export function RouteMeta() {
   const location = useLocation();
   const handle = useMatches()
-    .map((match) => match.handle as RouteHandle | undefined)
-    .findLast((candidate) => candidate?.meta);
+    .map((match) => match.handle as Partial<MetaHandle> | undefined)
+    .findLast((candidate): candidate is MetaHandle => candidate?.meta !== undefined);
   const [override, setOverride] = useState<TitleOverride | null>(null);
   const [firstKey] = useState(location.key);
   const title = override?.key === location.key ? override.title : handle?.meta.title;

@@ -10,7 +10,7 @@ function setHeadTag(selector: string, tag: 'meta' | 'link', attributes: Record<s
 
 /**
  * Makes the document's title, description and canonical link those of the page at `pathname`
- * (loaded with the first page, not in the entry: see lazyPage in router.tsx). The canonical link
+ * (loaded with the first page, not in the entry: see page() in router.tsx). The canonical link
  * keeps the origin the build wrote (scripts/vite/head.ts), else takes this one.
  */
 export function applyHead(title: string, { description }: PageMeta, pathname: string) {

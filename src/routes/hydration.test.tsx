@@ -2,8 +2,7 @@ import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RouteObject } from 'react-router-dom';
-import { adoptTypedText, resolveLazyRoutes, submitAgain, TakeOver, takeEarlySubmit, takeOverPrerenderedPage } from './hydration';
+import { adoptTypedText, TakeOver, takeOverPrerenderedPage } from './hydration';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -100,10 +99,9 @@ describe('adoptTypedText', () => {
   });
 });
 
-describe('an early submission', () => {
+describe('clicks kept before the app ran', () => {
   afterEach(() => {
-    window.pathforgeEarlySubmit = undefined;
-    window.pathforgeStarted = undefined;
+    window.pathforgeEarly = undefined;
     vi.useRealTimers();
   });
 
@@ -111,54 +109,38 @@ describe('an early submission', () => {
     const element = document.createElement('form');
     element.innerHTML = '<input name="email" value="ada@example.com"><button type="button">Show</button><button type="submit">Sign In</button>';
     document.body.append(element);
-    const submissions: (HTMLElement | null)[] = [];
+    const events: string[] = [];
     element.addEventListener('submit', (event) => {
       event.preventDefault();
-      submissions.push(event.submitter);
+      events.push(`submit by ${event.submitter?.textContent}`);
     });
-    const [show, signIn] = element.querySelectorAll('button');
-    return { element, submissions, show: show as HTMLButtonElement, signIn: signIn as HTMLButtonElement };
+    const [show, signIn] = element.querySelectorAll('button') as unknown as [HTMLButtonElement, HTMLButtonElement];
+    show.addEventListener('click', () => events.push('show'));
+    return { element, events, show, signIn };
   }
 
-  it('is taken once, and from then on the boot script notes no more', () => {
-    const { element, signIn } = form();
-    window.pathforgeEarlySubmit = { form: element, submitter: signIn };
-    expect(takeEarlySubmit()).toEqual({ form: element, submitter: signIn });
-    expect(window.pathforgeStarted).toBe(true);
-    expect(takeEarlySubmit()).toBeNull();
-  });
-
-  it('is dropped when its form has left the page (the learner was sent elsewhere)', () => {
-    const { element } = form();
-    element.remove();
-    window.pathforgeEarlySubmit = { form: element, submitter: null };
-    expect(takeEarlySubmit()).toBeNull();
-  });
-
-  it('is submitted again with the same button, or none when it was not the form’s submit button (Enter in a field)', () => {
-    const { element, submissions, show, signIn } = form();
-    expect(submitAgain({ form: element, submitter: signIn })).toBe(true);
-    expect(submitAgain({ form: element, submitter: show })).toBe(true);
-    expect(submissions).toEqual([signIn, null]);
-  });
-
-  it('is submitted again after the take-over, unless the learner submits first', () => {
+  it('are clicked again in order after the take-over (not in the commit: once the state has the typed text), once', () => {
     vi.useFakeTimers();
-    const first = form();
-    window.pathforgeEarlySubmit = { form: first.element, submitter: first.signIn };
+    const { events, show, signIn } = form();
+    window.pathforgeEarly = { clicks: [show, signIn], started: false };
     takeOverPrerenderedPage(document.body);
-    expect(first.submissions).toEqual([]); // not in the commit: once the state has the typed text
+    expect(events).toEqual([]);
     vi.runAllTimers();
-    expect(first.submissions).toEqual([first.signIn]);
+    expect(events).toEqual(['show', 'submit by Sign In']);
+    expect(window.pathforgeEarly).toEqual({ clicks: [], started: true });
+    takeOverPrerenderedPage(document.body);
+    vi.runAllTimers();
+    expect(events).toEqual(['show', 'submit by Sign In']);
+  });
 
-    document.body.innerHTML = '';
-    window.pathforgeStarted = undefined;
-    const second = form();
-    window.pathforgeEarlySubmit = { form: second.element, submitter: second.signIn };
+  it('are dropped when their button has left the page (the learner was sent elsewhere)', () => {
+    vi.useFakeTimers();
+    const { element, events, signIn } = form();
+    element.remove();
+    window.pathforgeEarly = { clicks: [signIn], started: false };
     takeOverPrerenderedPage(document.body);
-    second.signIn.click(); // the learner, right after the app started
     vi.runAllTimers();
-    expect(second.submissions).toEqual([second.signIn]); // once, not twice
+    expect(events).toEqual([]);
   });
 });
 
@@ -193,33 +175,5 @@ describe('TakeOver, inside the hydration commit as main.tsx places it', () => {
     expect(container.querySelector('output')?.textContent).toBe('ada@example.com/secret1');
     expect((email as HTMLInputElement).value).toBe('ada@example.com');
     expect((password as HTMLInputElement).value).toBe('secret1');
-  });
-});
-
-describe('resolveLazyRoutes', () => {
-  it('loads the lazy routes on the path and puts their modules in place, and no others', async () => {
-    const Page = () => null;
-    const Other = () => null;
-    const table: RouteObject[] = [
-      {
-        lazy: async () => ({ Component: Page }),
-        children: [
-          { path: '/login', lazy: async () => ({ Component: Page }) },
-          { path: '/other', lazy: async () => ({ Component: Other }) },
-        ],
-      },
-    ];
-    await resolveLazyRoutes(table, '/login');
-    const [layout] = table;
-    expect(layout?.lazy).toBeUndefined();
-    expect(layout?.Component).toBe(Page);
-    expect(layout?.children?.[0]).toMatchObject({ Component: Page, lazy: undefined });
-    expect(typeof layout?.children?.[1]?.lazy).toBe('function');
-    expect(layout?.children?.[1]?.Component).toBeUndefined();
-  });
-
-  it('fails when a module cannot load, so the caller renders afresh instead of hydrating', async () => {
-    const table: RouteObject[] = [{ path: '/', lazy: () => Promise.reject(new Error('offline')) }];
-    await expect(resolveLazyRoutes(table, '/')).rejects.toThrow('offline');
   });
 });

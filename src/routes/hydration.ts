@@ -1,55 +1,29 @@
 import { useLayoutEffect } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
 
 /*
  * What a page prerendered at build time (src/prerender.tsx) needs so that the app can take it
- * over in the browser (main.tsx) without rendering it again or losing what the visitor did.
+ * over in the browser (main.tsx) without rendering it again or losing what the visitor did
+ * before it ran (src/boot.ts kept it).
  */
 
 /**
- * Loads the lazy modules of the routes that match `path` and puts them in place, as the router
- * would on its first navigation. Before hydrating, the router must start with its components at
- * hand: otherwise its first render is the loading fallback, which the prerendered HTML is not.
- */
-export async function resolveLazyRoutes(table: RouteObject[], path: string): Promise<void> {
-  const lazy = (matchRoutes(table, path) ?? []).map(({ route }) => route).filter((route) => typeof route.lazy === 'function');
-  await Promise.all(
-    lazy.map(async (route) => {
-      const load = route.lazy as () => Promise<Partial<RouteObject>>;
-      Object.assign(route, { ...(await load()), lazy: undefined });
-    }),
-  );
-}
-
-/**
- * Takes a prerendered page over once hydration has committed. Call it from a layout effect: it
- * then also runs when an event forces hydration to finish early, before React handles that event.
+ * Takes a prerendered page over once hydration has committed (a layout effect: React runs it
+ * before it handles any event that forced hydration to finish early):
  *  1. Text typed (or filled in by a password manager) before the app ran stays on screen through
  *     hydration, but the form state does not know it: it is handed over (adoptTypedText).
- *  2. A form submitted before the app ran was held back by the boot script (a native submission
- *     would put a password into the URL): it is submitted again once the state has the text,
- *     unless the learner submits it again first.
+ *  2. The buttons clicked before the app ran (kept by src/boot.ts) are clicked again, in order,
+ *     once the state has the text: the FAQ opens, the password shows, the form is sent.
  */
 export function takeOverPrerenderedPage(root: HTMLElement, win: Window = window): void {
   adoptTypedText(root);
-  const early = takeEarlySubmit(win);
-  if (!early) return;
-  let superseded = false;
-  const supersede = () => {
-    superseded = true;
-  };
-  win.document.addEventListener('submit', supersede, { capture: true, once: true });
-  win.setTimeout(() => {
-    win.document.removeEventListener('submit', supersede, { capture: true });
-    if (!superseded) submitAgain(early);
-  }, 0);
+  const early = win.pathforgeEarly;
+  if (!early || early.started) return;
+  early.started = true;
+  const clicks = early.clicks.splice(0);
+  if (clicks.length > 0) win.setTimeout(() => clicks.forEach((button) => button.isConnected && button.click()), 0);
 }
 
-/**
- * Renders nothing; place it beside the router in the hydrated tree. It takes the prerendered page
- * over in the hydration commit (a layout effect): also when an event forces hydration to finish
- * early, the forms know what was typed before that event is handled.
- */
+/** Renders nothing; place it beside the router in the hydrated tree (see takeOverPrerenderedPage). */
 export function TakeOver({ container }: { container: HTMLElement }) {
   useLayoutEffect(() => takeOverPrerenderedPage(container), [container]);
   return null;
@@ -82,33 +56,4 @@ export function adoptTypedText(root: HTMLElement): number {
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
   return edited.length;
-}
-
-/** A form the visitor submitted before the app ran, as the prerendered page's boot script noted it. */
-export type EarlySubmit = { form: HTMLFormElement; submitter: HTMLElement | null };
-
-declare global {
-  interface Window {
-    /** Set by the boot script of a prerendered page (scripts/vite/prerender.ts). */
-    pathforgeEarlySubmit?: EarlySubmit | null;
-    /** Set once the app runs: the boot script stops noting submissions. */
-    pathforgeStarted?: boolean;
-  }
-}
-
-/** The form submitted before the app ran, if it is still on the page; from now on none is noted. */
-export function takeEarlySubmit(win: Window = window): EarlySubmit | null {
-  const early = win.pathforgeEarlySubmit;
-  win.pathforgeStarted = true;
-  win.pathforgeEarlySubmit = null;
-  return early?.form.isConnected ? early : null;
-}
-
-/** Submits a form again, through the app, with the same submit button where there was one. */
-export function submitAgain({ form, submitter }: EarlySubmit): boolean {
-  if (!form.isConnected) return false;
-  const isSubmitButton = (element: HTMLElement | null): element is HTMLButtonElement | HTMLInputElement =>
-    (element instanceof HTMLButtonElement || element instanceof HTMLInputElement) && element.type === 'submit' && element.form === form;
-  form.requestSubmit(isSubmitButton(submitter) ? submitter : undefined);
-  return true;
 }

@@ -3,25 +3,49 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireSession } from './guards';
 import { RouteError } from './error.route';
 import type { PagePath } from './pageMeta';
-import { RouteMeta, type RouteHandle } from './RouteMeta';
+import { RouteMeta, type MetaHandle } from './RouteMeta';
+
+/** Every route module, loaded when its route is first visited: one chunk each. */
+const modules = import.meta.glob<Record<string, ComponentType | undefined>>(['/src/routes/*.route.tsx', '/src/routes/*.layout.tsx', '!**/error.route.tsx']);
 
 /**
- * A page's lazy loader: its component, and as its `handle` its title and description
- * (src/routes/pageMeta.ts) with the code that applies them (documentHead.ts), fetched beside the
- * first page's chunk rather than in the landing page's entry; RouteMeta applies them.
+ * What a route carries. For the build (src/prerender.tsx): its module, and whether its page is
+ * prerendered. For RouteMeta, once its module has loaded: its title and description
+ * (src/routes/pageMeta.ts) and the code that applies them (documentHead.ts), fetched beside the
+ * page's own chunk rather than in the landing page's entry.
  */
-function lazyPage(path: PagePath, load: () => Promise<ComponentType>) {
-  return async () => {
-    const component = load(); // (both chunks at once)
-    const { PAGE_META, applyHead } = await import('./documentHead');
-    const handle: RouteHandle = { meta: PAGE_META[path], apply: applyHead };
-    return { Component: await component, handle };
+export type RouteHandle = Partial<MetaHandle> & {
+  /** The route's module, as the bundler names it ('/src/routes/login.route.tsx'). */
+  module: string;
+  /** Its page is rendered to HTML at build time and hydrated in the browser (a public entry page). */
+  prerender?: boolean;
+};
+
+/**
+ * A route whose component is the export `name` of `src/routes/<file>.tsx`, loaded lazily; a page
+ * (`meta`: its entry of PAGE_META) gets its title and description with it.
+ */
+function page(file: string, name: string, meta: PagePath | null, options: { prerender?: true } = {}): Pick<RouteObject, 'lazy' | 'handle'> {
+  const module = `/src/routes/${file}.tsx`;
+  const handle: RouteHandle = { module, ...options };
+  return {
+    handle,
+    lazy: async () => {
+      const [loaded, head] = await Promise.all([modules[module]?.(), meta === null ? null : import('./documentHead')]);
+      const Component = loaded?.[name];
+      if (!Component) throw new Error(`${module}: no ${name}`);
+      if (head && meta !== null) Object.assign(handle, { meta: head.PAGE_META[meta], apply: head.applyHead });
+      return { Component };
+    },
   };
 }
+
+const prerender = { prerender: true } as const;
 
 /**
  * Every screen is its own lazy chunk. The landing page loads only React, the router, Chakra and
  * the session store; the data layer (react-query, axios) arrives with the first route that needs it.
+ * The public entry pages are prerendered (`prerender`; see src/prerender.tsx).
  */
 export const routes: RouteObject[] = [
   {
@@ -30,53 +54,53 @@ export const routes: RouteObject[] = [
     // While the first lazy route loads: an empty page (a spinner would only flash).
     hydrateFallbackElement: <div aria-busy="true" style={{ minHeight: '100dvh' }} />,
     children: [
-      { path: '/', lazy: lazyPage('/', async () => (await import('./landing.route')).LandingRoute) },
+      { path: '/', ...page('landing.route', 'LandingRoute', '/', prerender) },
       {
-        lazy: async () => ({ Component: (await import('./data.layout')).DataLayout }),
+        ...page('data.layout', 'DataLayout', null),
         children: [
           {
             element: <GuestOnly />,
             children: [
-              { path: '/login', lazy: lazyPage('/login', async () => (await import('./login.route')).LoginRoute) },
-              { path: '/register', lazy: lazyPage('/register', async () => (await import('./register.route')).RegisterRoute) },
+              { path: '/login', ...page('login.route', 'LoginRoute', '/login', prerender) },
+              { path: '/register', ...page('register.route', 'RegisterRoute', '/register', prerender) },
             ],
           },
           {
             path: '/forgotPassword',
-            lazy: lazyPage('/forgotPassword', async () => (await import('./forgotPassword.route')).ForgotPasswordRoute),
+            ...page('forgotPassword.route', 'ForgotPasswordRoute', '/forgotPassword', prerender),
           },
           {
             path: '/resetPassword',
-            lazy: lazyPage('/resetPassword', async () => (await import('./resetPassword.route')).ResetPasswordRoute),
+            ...page('resetPassword.route', 'ResetPasswordRoute', '/resetPassword'),
           },
           {
             path: '/app',
             element: <RequireSession />,
             children: [
               {
-                lazy: async () => ({ Component: (await import('./app.layout')).AppLayoutRoute }),
+                ...page('app.layout', 'AppLayoutRoute', null),
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
-                  { path: 'dashboard', lazy: lazyPage('/app/dashboard', async () => (await import('./dashboard.route')).DashboardRoute) },
-                  { path: 'paths', lazy: lazyPage('/app/paths', async () => (await import('./paths.route')).PathsRoute) },
-                  { path: 'paths/:pathId', lazy: lazyPage('/app/paths/:pathId', async () => (await import('./pathDetail.route')).PathDetailRoute) },
+                  { path: 'dashboard', ...page('dashboard.route', 'DashboardRoute', '/app/dashboard') },
+                  { path: 'paths', ...page('paths.route', 'PathsRoute', '/app/paths') },
+                  { path: 'paths/:pathId', ...page('pathDetail.route', 'PathDetailRoute', '/app/paths/:pathId') },
                   {
                     path: 'paths/:pathId/projects/:projectId',
-                    lazy: lazyPage('/app/paths/:pathId/projects/:projectId', async () => (await import('./project.route')).ProjectRoute),
+                    ...page('project.route', 'ProjectRoute', '/app/paths/:pathId/projects/:projectId'),
                   },
-                  { path: 'browse-paths', lazy: lazyPage('/app/browse-paths', async () => (await import('./browsePaths.route')).BrowsePathsRoute) },
-                  { path: 'xp-badges', lazy: lazyPage('/app/xp-badges', async () => (await import('./xpBadges.route')).XpBadgesRoute) },
-                  { path: 'xp-badges/history', lazy: lazyPage('/app/xp-badges/history', async () => (await import('./xpHistory.route')).XpHistoryRoute) },
-                  { path: 'leaderboard', lazy: lazyPage('/app/leaderboard', async () => (await import('./leaderboard.route')).LeaderboardRoute) },
-                  { path: 'settings', lazy: lazyPage('/app/settings', async () => (await import('./settings.route')).SettingsRoute) },
-                  { path: '*', lazy: lazyPage('*', async () => (await import('./notFound.route')).AppNotFoundRoute) },
+                  { path: 'browse-paths', ...page('browsePaths.route', 'BrowsePathsRoute', '/app/browse-paths') },
+                  { path: 'xp-badges', ...page('xpBadges.route', 'XpBadgesRoute', '/app/xp-badges') },
+                  { path: 'xp-badges/history', ...page('xpHistory.route', 'XpHistoryRoute', '/app/xp-badges/history') },
+                  { path: 'leaderboard', ...page('leaderboard.route', 'LeaderboardRoute', '/app/leaderboard') },
+                  { path: 'settings', ...page('settings.route', 'SettingsRoute', '/app/settings') },
+                  { path: '*', ...page('notFound.route', 'AppNotFoundRoute', '*') },
                 ],
               },
             ],
           },
         ],
       },
-      { path: '*', lazy: lazyPage('*', async () => (await import('./notFound.route')).NotFoundRoute) },
+      { path: '*', ...page('notFound.route', 'NotFoundRoute', '*') },
     ],
   },
 ];

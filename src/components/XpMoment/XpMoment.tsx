@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Box, CloseButton, HStack, Stack, Text, VisuallyHidden, Wrap } from '@chakra-ui/react';
+import { Box, CloseButton, Flex, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { Award } from 'lucide-react';
 import { animate, domAnimation, LazyMotion, m, useMotionValue, useReducedMotion, useTransform } from 'framer-motion';
 import { formatNumber, formatXp } from '../../domain/format';
@@ -98,7 +98,7 @@ export function XpMoment({ fromXp, toXp, fromLevel, toLevel, badges = [], onDism
           </Stack>
         </HStack>
         {badges.length > 0 ? (
-          <Wrap gap="2" mt="4" aria-hidden="true">
+          <Flex wrap="wrap" gap="2" mt="4" aria-hidden="true">
             {badges.map((badge, index) => (
               <m.div
                 key={badge.id}
@@ -116,7 +116,7 @@ export function XpMoment({ fromXp, toXp, fromLevel, toLevel, badges = [], onDism
                 </HStack>
               </m.div>
             ))}
-          </Wrap>
+          </Flex>
         ) : null}
         {onDismiss ? (
           <CloseButton size="sm" position="absolute" top="2" insetEnd="2" aria-label="Dismiss" onClick={onDismiss} />

@@ -1,0 +1,54 @@
+/**
+ * The only script a prerendered page loads at first (scripts/vite/prerender.ts writes its <script>,
+ * whose `data-app` lists the app's entry and the page's chunks). It starts the app on the first click
+ * or key press, or once the browser is idle after the load, so the first paint and the first seconds
+ * cost no long task. Until the app has taken the page over (src/routes/hydration.ts), a click on a
+ * button (also Enter in a field, which clicks the submit button) is kept for the app to click again,
+ * and no form is submitted natively (it would put a password in the URL). Links need no app.
+ */
+export type EarlyClicks = {
+  /** The buttons clicked before the app took the page over, in order. */
+  clicks: HTMLElement[];
+  /** Set by the app when it takes the page over: from then on nothing is kept. */
+  started: boolean;
+};
+
+declare global {
+  interface Window {
+    pathforgeEarly?: EarlyClicks;
+  }
+}
+
+const early: EarlyClicks = { clicks: [], started: false };
+window.pathforgeEarly = early;
+
+const script = document.querySelector<HTMLScriptElement>('script[data-app]');
+const [entry, ...chunks] = (script?.dataset.app ?? '').split(' ');
+
+let requested = false;
+function start() {
+  if (requested) return;
+  requested = true;
+  const add = (tag: string, props: object) => document.head.append(Object.assign(document.createElement(tag), props));
+  for (const href of chunks) add('link', { rel: 'modulepreload', href });
+  add('script', { type: 'module', src: entry });
+}
+
+document.addEventListener(
+  'click',
+  (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (early.started || !button) return;
+    // Kept for the app, which must be the only one to act on it (React's own listener is below).
+    event.preventDefault();
+    event.stopPropagation();
+    early.clicks.push(button);
+    start();
+  },
+  true,
+);
+document.addEventListener('submit', (event) => event.preventDefault(), true);
+for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, start, { capture: true, once: true });
+
+// Idle after the load (a module script runs before it): the visitor is reading; starting costs nothing they notice.
+window.addEventListener('load', () => ('requestIdleCallback' in window ? requestIdleCallback(start) : setTimeout(start)), { once: true });
