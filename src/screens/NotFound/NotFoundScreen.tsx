@@ -1,7 +1,8 @@
-import { Box, Button, Center, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Center, Flex, Heading, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { House } from 'lucide-react';
 import { Logo } from '../../components/Logo/Logo';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export type NotFoundScreenProps = {
   /** Inside the signed-in app: the app's own header and main landmark frame it, so it adds neither. */
@@ -40,11 +41,11 @@ export function NotFoundScreen({ inApp = false }: NotFoundScreenProps) {
             The page you’re looking for doesn’t exist or has moved. Check the address, or head back home and keep
             building.
           </Text>
-          <Button asChild colorPalette="brand" size="lg" mt="2">
+          <LinkButton asChild colorPalette="brand" size="lg" mt="2">
             <RouterLink to="/">
               <House aria-hidden="true" /> Return Home
             </RouterLink>
-          </Button>
+          </LinkButton>
         </Stack>
       </Center>
     </Flex>
