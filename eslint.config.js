@@ -28,7 +28,16 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='Button']:has(JSXAttribute[name.name='asChild'])",
+          message: 'A link drawn as a button is <LinkButton asChild> (src/components/LinkButton): <Button asChild> puts type="button" on the <a>, which is invalid HTML.',
+        },
+      ],
+    },
   },
   { files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'], rules: forbid([noRoutes, noApi, noStores, noFixtures]) },
   { files: ['src/domain/**/*.ts'], rules: forbid(noReact.map((p) => [[p], 'src/domain is pure: types and rules, no React and no I/O.'])) },

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_API, E2E_WEB } from '../playwright.config';
+import { streakRules, WEEKLY_GOAL } from '../src/domain/streaks';
+import { WEEKLY_GOAL_LABEL, weeklyGoalOption } from '../src/screens/Settings/parts/WeeklyGoalCard';
 import { createSession, newLearner, seedSession, toast } from './support';
 
 /**
@@ -119,6 +121,27 @@ test.describe('learning that is kept', () => {
     await expect(toast(page, 'Settings saved')).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Ada Byron');
+  });
+
+  test('a weekly goal chosen in Settings is kept, and XP & Badges counts the weekly streak with it', async ({ page, request }) => {
+    await seedSession(page, await createSession(request, 'goal'));
+    await page.goto('/app/settings');
+    const goal = page.getByLabel(WEEKLY_GOAL_LABEL, { exact: true });
+    await expect(goal).toHaveValue(String(WEEKLY_GOAL.default));
+    await goal.selectOption({ label: weeklyGoalOption(5) });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Settings saved')).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel(WEEKLY_GOAL_LABEL, { exact: true })).toHaveValue('5');
+
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'XP & Badges' }).click();
+    const weekly = page.getByRole('region', { name: 'Weekly goal' });
+    await expect(weekly.getByText('5 active days a week')).toBeVisible();
+    await expect(weekly.getByText('0 of 5 active days this week')).toBeVisible();
+    await expect(page.getByText(streakRules(5).at(-1) ?? '')).toBeVisible();
+    // The dashboard says which streak it shows, and where the weekly one is.
+    await page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByText(/Your daily streak counts the days in a row you were active.*Your weekly goal is on/)).toBeVisible();
   });
 
   test('a deleted account cannot sign in again', async ({ page, request }) => {

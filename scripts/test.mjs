@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything CI checks, in order: typecheck, lint, unit tests, API tests, every story
- * as a test in Chromium (axe + screenshot), production build with size budgets, end-to-end tests.
+ * as a test in Chromium (axe + screenshot), production build with size budgets, end-to-end tests,
+ * and the Nu Html Checker on the documents the end-to-end run wrote (scripts/check-html.mjs).
  * Prints how many tests ran in each project, and fails a project that ran none (a glob that
  * silently skips files shows up here, not in production).
  */
@@ -59,6 +60,11 @@ function playwrightCounts() {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
 }
 
+function htmlCheckCounts() {
+  const file = 'test-results/html-check.json';
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
 run('typecheck', bin('typescript', 'bin/tsc').concat(['--noEmit', '-p', 'tsconfig.json']));
 run('lint', bin('eslint', 'bin/eslint.js').concat(['--max-warnings=0', '.']));
 vitestProject('unit');
@@ -70,7 +76,10 @@ vitestProject('storybook');
 if (run('build', bin('vite', 'bin/vite.js').concat(['build', '--logLevel', 'warn']))) {
   run('size budgets', [node, 'scripts/size.mjs', '--no-build']);
   rmSync('test-results/playwright.json', { force: true });
+  rmSync('test-results/html-check.json', { force: true });
   run('end-to-end tests', bin('@playwright/test', 'cli.js').concat(['test']), { counts: playwrightCounts });
+  // One test per document (served prerendered page, rendered screen) that e2e/html.spec.ts wrote.
+  run('HTML validity (vnu)', [node, 'scripts/check-html.mjs'], { counts: htmlCheckCounts });
 }
 
 console.log('\n\x1b[1mSummary\x1b[0m');

@@ -10,6 +10,7 @@ import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, errorMessage, signIn, type TestApp } from '../test/helpers.ts';
 import { leaderboardResponseSchema, PRIVATE_LEARNER_NAME, xpHistoryResponseSchema, xpMessages, xpResponseSchema } from '../../src/domain/learningApi.ts';
 import { levelFor } from '../../src/domain/levels.ts';
+import { streakRules, WEEKLY_GOAL } from '../../src/domain/streaks.ts';
 import { TASK_XP } from '../../src/domain/xp.ts';
 
 let clock = Date.parse('2026-06-10T12:00:00.000Z');
@@ -168,6 +169,26 @@ describe('the learner’s time zone', () => {
       weeklyGoal: 4,
     });
     expect((await xpOf(token)).weekly.goal).toBe(4);
+  });
+});
+
+describe('the weekly goal', () => {
+  it('changes whenever the learner likes, within the domain’s bounds, and the streak rules say the learner’s goal', async () => {
+    const { token } = await signIn(t.app);
+    const before = await xpOf(token);
+    expect(before.weekly.goal).toBe(WEEKLY_GOAL.default);
+    expect(before.rules.streak).toEqual(streakRules(WEEKLY_GOAL.default));
+    for (const weeklyGoal of [WEEKLY_GOAL.min - 1, WEEKLY_GOAL.max + 1, 2.5]) {
+      expect((await send(t.app, 'PUT', '/learning/clock', token, { weeklyGoal })).statusCode).toBe(400);
+    }
+    // A time zone set just now does not hold the goal back: only the zone changes at most once a day.
+    await send(t.app, 'PUT', '/learning/clock', token, { timeZone: 'Asia/Tokyo' });
+    expect((await send(t.app, 'PUT', '/learning/clock', token, { weeklyGoal: 5 })).json()).toEqual({ timeZone: 'Asia/Tokyo', weeklyGoal: 5 });
+    expect((await send(t.app, 'PUT', '/learning/clock', token, { weeklyGoal: 6 })).statusCode).toBe(200);
+    const after = await xpOf(token);
+    expect(after.weekly.goal).toBe(6);
+    expect(after.timeZone).toBe('Asia/Tokyo');
+    expect(after.rules.streak).toContain('The weekly goal counts weeks (Monday to Sunday) with at least 6 active days.');
   });
 });
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import {
   clockBodySchema,
+  clockResponseSchema,
   LEADERBOARD_PERIOD_VALUES,
   leaderboardResponseSchema,
   xpHistoryResponseSchema,
@@ -98,7 +99,7 @@ export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, l
 
   app.put<{ Body: { timeZone?: string; weeklyGoal?: number } }>(
     '/clock',
-    { schema: { body: schemaOf(clockBodySchema) } },
+    { schema: { body: schemaOf(clockBodySchema), response: { 200: schemaOf(clockResponseSchema) } } },
     async (request) => {
       const user = learnerOf(request);
       const current = await clock(user.id);

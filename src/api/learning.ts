@@ -2,6 +2,7 @@ import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react
 import { isAxiosError } from 'axios';
 import type { z } from 'zod';
 import {
+  clockResponseSchema,
   pathResponseSchema,
   pathsResponseSchema,
   leaderboardResponseSchema,
@@ -198,6 +199,17 @@ export const clockMutations = {
       mutationFn: async (timeZone: string) => {
         await api.put('/learning/clock', { timeZone });
       },
+    }),
+  /**
+   * The weekly goal (active days a week, issue 11): kept by the API, which counts the weekly streak
+   * with it. Settles once the learner's XP (streaks, goal) has been read again, so whatever shows
+   * the goal next shows the new one.
+   */
+  weeklyGoal: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: ['learning', 'clock', 'weeklyGoal'],
+      mutationFn: async (weeklyGoal: number) => parse(clockResponseSchema, (await api.put('/learning/clock', { weeklyGoal })).data).weeklyGoal,
+      onSuccess: () => client.invalidateQueries({ queryKey: learningKeys.xp() }),
     }),
 };
 

@@ -6,6 +6,7 @@
 import './zodInBrowser.ts';
 import { z } from 'zod';
 import { CATEGORY_VALUES, LEVEL_VALUES } from './content.ts';
+import { WEEKLY_GOAL } from './streaks.ts';
 
 export const contentId = (prefix: 'path' | 'prj' | 'task') => z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{8}$`));
 /** A path or project in a URL: its slug, a former slug, or a spec-era number. */
@@ -254,7 +255,10 @@ export const leaderboardResponseSchema = z.strictObject({
   me: leaderboardRowSchema.nullable(),
   learners: z.int().min(0),
 });
-export const clockBodySchema = z.strictObject({ timeZone: z.string().max(64).optional(), weeklyGoal: z.int().min(1).max(7).optional() });
+const weeklyGoalSchema = z.int().min(WEEKLY_GOAL.min).max(WEEKLY_GOAL.max);
+export const clockBodySchema = z.strictObject({ timeZone: z.string().max(64).optional(), weeklyGoal: weeklyGoalSchema.optional() });
+/** PUT /learning/clock answers the learner's clock as kept: their time zone and weekly goal. */
+export const clockResponseSchema = z.strictObject({ timeZone: z.string(), weeklyGoal: weeklyGoalSchema });
 
 export type XpSummary = z.infer<typeof xpSummarySchema>;
 export type XpEventView = z.infer<typeof xpEventViewSchema>;

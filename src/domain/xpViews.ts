@@ -12,7 +12,7 @@ import {
 } from './learningApi.ts';
 import type { Catalog } from './learningViews.ts';
 import { LEVEL_CURVE_TEXT, levelFor, levelProgress } from './levels.ts';
-import { dailyStreak, localDay, msLeftToday, STREAK_RULES, weeklyStreak } from './streaks.ts';
+import { dailyStreak, localDay, msLeftToday, streakRules, weeklyStreak } from './streaks.ts';
 import { XP_RULES, type XpReason } from './xp.ts';
 
 /** One award as the ledger keeps it. */
@@ -67,7 +67,7 @@ export function xpSummary(ledger: LearnerLedger, catalog: Catalog, badges: reado
       const when = earnedAt.get(b.id) ?? null;
       return { ...b, earned: when !== null, percent: when !== null ? 100 : b.percent, earnedAt: when, note: b.note ?? null };
     }),
-    rules: { xp: XP_RULES, level: LEVEL_CURVE_TEXT, streak: STREAK_RULES },
+    rules: { xp: XP_RULES, level: LEVEL_CURVE_TEXT, streak: streakRules(ledger.weeklyGoal) },
   };
 }
 

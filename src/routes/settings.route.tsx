@@ -13,9 +13,13 @@ export function SettingsRoute() {
   // The form starts from the account as it is now, not from a copy cached earlier in the visit.
   const query = useQuery({ ...learningQueries.settings(), refetchOnWindowFocus: false });
   const settings: Remote<Settings> = query.isSuccess && !query.isFetchedAfterMount ? { status: 'loading' } : toRemote(query);
+  // The weekly goal as kept comes with the learner's XP (their streaks are counted with it); read afresh too.
+  const xp = useQuery({ ...learningQueries.xp(), refetchOnWindowFocus: false });
+  const xpNow = xp.isSuccess && !xp.isFetchedAfterMount ? ({ status: 'loading' } as const) : toRemote(xp);
+  const weeklyGoal: Remote<number> = xpNow.status === 'ready' ? { status: 'ready', data: xpNow.data.weekly.goal } : xpNow;
   const setColorMode = usePreferences((s) => s.setColorMode);
   const actions = useSettingsActions();
   useFollowAccountDarkMode(settings.status === 'ready' ? settings.data.preferences.darkMode : undefined);
 
-  return <SettingsScreen settings={settings} onDarkModeChange={(on) => setColorMode(on ? 'dark' : 'light')} {...actions} />;
+  return <SettingsScreen settings={settings} weeklyGoal={weeklyGoal} onDarkModeChange={(on) => setColorMode(on ? 'dark' : 'light')} {...actions} />;
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useNavigate } from 'react-router-dom';
 import { apiErrorMessage } from '../api/client';
-import { accountMutations } from '../api/learning';
+import { accountMutations, clockMutations } from '../api/learning';
 import { notify } from '../components/ui/toaster';
 import type { ActionState, SaveError, SettingsChanges } from '../screens/Settings/SettingsScreen';
 import { useSession } from '../stores/session';
@@ -23,7 +23,8 @@ const aboutEmail = (error: unknown) => isAxiosError(error) && error.response?.st
 
 /**
  * What the Settings page does with the account API: Save Changes (the profile, then the
- * preferences, each only when changed; "Settings saved" once the API has kept all of it), Change
+ * preferences, then the weekly goal, each only when changed; "Settings saved" once the API has
+ * kept all of it), Change
  * Password, and Delete Account (signed out, the cache cleared, to the landing page).
  */
 export function useSettingsActions() {
@@ -31,12 +32,13 @@ export function useSettingsActions() {
   const navigate = useNavigate();
   const saveProfile = useMutation(accountMutations.saveProfile(client));
   const savePreferences = useMutation(accountMutations.savePreferences(client));
+  const saveWeeklyGoal = useMutation(clockMutations.weeklyGoal(client));
   const changePassword = useMutation(accountMutations.changePassword());
   const deleteAccount = useMutation(accountMutations.deleteAccount());
   const [saveError, setSaveError] = useState<SaveError | null>(null);
 
   async function save(changes: SettingsChanges) {
-    if (!changes.profile && !changes.preferences) {
+    if (!changes.profile && !changes.preferences && changes.weeklyGoal === undefined) {
       setSaveError(null);
       notify('info', NOTHING_TO_SAVE);
       return;
@@ -50,6 +52,7 @@ export function useSettingsActions() {
         if (user) useSession.getState().userConfirmed({ ...user, ...profile });
       }
       if (changes.preferences) await savePreferences.mutateAsync(changes.preferences);
+      if (changes.weeklyGoal !== undefined) await saveWeeklyGoal.mutateAsync(changes.weeklyGoal);
       notify('success', SETTINGS_SAVED);
     } catch (error) {
       setSaveError({ message: apiErrorMessage(error), field: aboutEmail(error) ? 'email' : undefined });
@@ -57,7 +60,7 @@ export function useSettingsActions() {
   }
 
   return {
-    isSaving: saveProfile.isPending || savePreferences.isPending,
+    isSaving: saveProfile.isPending || savePreferences.isPending || saveWeeklyGoal.isPending,
     saveError,
     onSave: (changes: SettingsChanges) => void save(changes),
     passwordChange: actionState(changePassword),

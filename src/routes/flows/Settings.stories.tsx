@@ -1,13 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { messages } from '../../api/client';
 import { accountMessages } from '../../domain/learningApi';
+import { streakRules, WEEKLY_GOAL } from '../../domain/streaks';
 import { darkModeSettings, emailTakenMessage, takenEmail } from '../../fixtures/settings';
 import { authHandlers, samplePassword, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers } from '../../fixtures/msw/learning';
 import { sampleUser } from '../../fixtures/user';
 import { usePreferences } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
+import { WEEKLY_GOAL_LABEL, weeklyGoalOption } from '../../screens/Settings/SettingsScreen';
 import { AppFlow } from './AppFlow';
 import { toast } from './toast';
 
@@ -88,6 +91,65 @@ export const EmailTaken: Story = {
     await expect(email).toHaveValue(takenEmail);
     await expect(screen.queryByRole('status', { name: 'Settings saved' })).not.toBeInTheDocument();
     await expect(useSession.getState().user?.email).toBe(sampleUser.email);
+  },
+};
+
+/** Every write the app sent (method, path and body), for "only what changed is sent". */
+const writes: string[] = [];
+const recordWrites = http.all('*', async ({ request }) => {
+  if (request.method !== 'GET') writes.push(`${request.method} ${new URL(request.url).pathname} ${await request.clone().text()}`);
+  return undefined;
+});
+
+export const WeeklyGoalSaved: Story = {
+  name: 'Weekly goal saved',
+  parameters: {
+    msw: [
+      recordWrites,
+      // The API takes a moment: nothing may say "saved" before it has answered.
+      http.put('*/learning/clock', async () => {
+        await delay(400);
+        return undefined;
+      }),
+      ...api(),
+    ],
+  },
+  play: async () => {
+    writes.length = 0;
+    const { save } = await form();
+    const goal = await screen.findByLabelText(WEEKLY_GOAL_LABEL, {}, { timeout: 5000 });
+    await expect(goal).toHaveDisplayValue(weeklyGoalOption(WEEKLY_GOAL.default));
+    await userEvent.selectOptions(goal, weeklyGoalOption(5));
+    await userEvent.click(save);
+    await expect(await screen.findByRole('button', { name: 'Saving…' })).toBeDisabled();
+    await expect(screen.queryByRole('status', { name: 'Settings saved' })).not.toBeInTheDocument();
+    await expect(await toast('Settings saved')).toBeVisible();
+    // Only the goal changed: the account's settings were not written (the app also tells the API its time zone).
+    await expect(writes.filter((w) => !w.includes('timeZone'))).toEqual(['PUT /learning/clock {"weeklyGoal":5}']);
+    // Read again from the API: the goal as kept is now 5, so there is nothing left to save.
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await expect(await toast('There are no changes to save.')).toBeVisible();
+    // XP & Badges counts the weekly streak with the new goal.
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'XP & Badges' }));
+    await expect(await screen.findByText('5 active days a week', {}, { timeout: 5000 })).toBeVisible();
+    // and its rules say so.
+    await expect(screen.getByText(streakRules(5).at(-1) ?? '')).toBeVisible();
+  },
+};
+
+export const WeeklyGoalNotSaved: Story = {
+  name: 'Weekly goal not saved',
+  parameters: { msw: [http.put('*/learning/clock', () => HttpResponse.error()), ...api()] },
+  play: async () => {
+    const { save } = await form();
+    const goal = await screen.findByLabelText(WEEKLY_GOAL_LABEL, {}, { timeout: 5000 });
+    await userEvent.selectOptions(goal, weeklyGoalOption(6));
+    await userEvent.click(save);
+    // Said where Save Changes is; nothing claims it was saved, and the learner's pick stays.
+    await expect(await screen.findByText(messages.unreachable)).toBeVisible();
+    await expect(screen.queryByRole('status', { name: 'Settings saved' })).not.toBeInTheDocument();
+    await expect(goal).toHaveDisplayValue(weeklyGoalOption(6));
+    await expect(screen.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
   },
 };
 

@@ -1,6 +1,7 @@
 import { Button, Center, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RefreshCw } from 'lucide-react';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export type ErrorScreenProps = { onReload(): void };
 
@@ -23,9 +24,9 @@ export function ErrorScreen({ onReload }: ErrorScreenProps) {
           <Button colorPalette="brand" onClick={onReload}>
             <RefreshCw aria-hidden="true" /> Reload page
           </Button>
-          <Button asChild variant="outline">
+          <LinkButton asChild variant="outline">
             <RouterLink to="/">Return Home</RouterLink>
-          </Button>
+          </LinkButton>
         </HStack>
       </Stack>
     </Center>

@@ -6,6 +6,7 @@ import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { BackToSignIn, EmailField, FormError } from '../../components/AuthLayout/AuthFormParts';
 import { useFormError } from '../../components/AuthLayout/useFormError';
 import { validateEmailOnly } from '../../domain/auth';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export type ForgotPasswordStatus = 'idle' | 'submitting' | 'sent';
 
@@ -45,9 +46,9 @@ export function ForgotPasswordScreen({ status, onSubmit }: ForgotPasswordScreenP
           <Text color="fg.muted" fontSize="sm">
             The link works once and expires after 30 minutes. Nothing there? Check your spam folder.
           </Text>
-          <Button asChild colorPalette="brand" size="lg" width="full">
+          <LinkButton asChild colorPalette="brand" size="lg" width="full">
             <RouterLink to="/login">Back to Sign In</RouterLink>
-          </Button>
+          </LinkButton>
         </Stack>
       </AuthLayout>
     );

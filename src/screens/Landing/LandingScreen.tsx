@@ -1,4 +1,5 @@
 import { Box } from '@chakra-ui/react';
+import { Global } from '@emotion/react';
 import { Audience } from './parts/Audience';
 import { Benefits } from './parts/Benefits';
 import { CallToAction } from './parts/CallToAction';
@@ -17,17 +18,19 @@ export type LandingScreenProps = {
   isSignedIn: boolean;
 };
 
-/** In-page anchors glide, unless the visitor asked for less motion (a plain style element: gone with the page). */
-const smoothScrolling = '@media (prefers-reduced-motion: no-preference) { html { scroll-behavior: smooth; } }';
+/**
+ * In-page anchors glide, unless the visitor asked for less motion. A global style of emotion's
+ * (Chakra's styling engine), so it goes into <head> (prerendered there too) and leaves with the page;
+ * a plain <style> here would sit in <body>, where a rule for `html` is invalid HTML.
+ */
+const smoothScrolling = { '@media (prefers-reduced-motion: no-preference)': { html: { scrollBehavior: 'smooth' } } } as const;
 
 /** `/` (spec §2): the public landing page. Its copy lives in ./content.ts. */
 export function LandingScreen({ isSignedIn }: LandingScreenProps) {
   const { goTo, anchorClick } = useSectionNav();
   return (
     <Box bg="page" minH="100dvh">
-      <style>
-        {smoothScrolling}
-      </style>
+      <Global styles={smoothScrolling} />
       <TopBar isSignedIn={isSignedIn} anchorClick={anchorClick} goTo={goTo} />
       <Box as="main">
         <Hero anchorClick={anchorClick} />

@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import { Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Lock, Trophy, Users } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
@@ -10,6 +10,7 @@ import { LEADERBOARD_WINDOW_HOURS, PRIVATE_LEARNER_NAME, type LeaderboardView } 
 import type { Remote } from '../remote';
 import { BoardTable } from './parts/BoardTable';
 import { PeriodFilter } from './parts/PeriodFilter';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export type LeaderboardScreenProps = {
   /** The period chosen (the URL's). */
@@ -34,9 +35,9 @@ const WITHIN: Record<LeaderboardPeriod, string> = { all: '', month: ' this month
 const learners = (count: number) => `${formatNumber(count)} ${count === 1 ? 'learner' : 'learners'}`;
 
 const pathsLink = (
-  <Button asChild colorPalette="brand" size="sm">
+  <LinkButton asChild colorPalette="brand" size="sm">
     <RouterLink to="/app/paths">Go to your paths</RouterLink>
-  </Button>
+  </LinkButton>
 );
 
 function Board({ board, chosen }: { board: LeaderboardView; chosen: LeaderboardPeriod }) {

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Flex, HStack, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, HStack, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeft, CalendarDays, CircleCheck, Clock, Gauge, MapPinOff } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -13,6 +13,7 @@ import { RATING_IDLE, type ActionStatus, type RatingState } from './parts/action
 import { ProjectCard } from './parts/ProjectCard';
 import { RatePath } from './parts/RatePath';
 import { ResetPath } from './parts/ResetPath';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export type { ActionStatus, RatingState } from './parts/actionStatus';
 
@@ -135,11 +136,11 @@ export function PathDetailScreen({ path, ...actions }: PathDetailScreenProps) {
             title="Path not found"
             description={`${learningMessages.noSuchPath} Pick another one from your paths.`}
             action={
-              <Button asChild colorPalette="brand">
+              <LinkButton asChild colorPalette="brand">
                 <RouterLink to="/app/paths">
                   <ArrowLeft aria-hidden="true" /> All paths
                 </RouterLink>
-              </Button>
+              </LinkButton>
             }
           />
         )

@@ -18,6 +18,7 @@ import {
 import type { PathSummary } from '../../domain/learningApi';
 import type { Remote } from '../remote';
 import { PathCard } from './parts/PathCard';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export type PathsScreenProps = {
   /** The API's path list, with the learner's own progress on each. */
@@ -38,11 +39,11 @@ export function PathsScreen({ paths, filters, onFiltersChange }: PathsScreenProp
           </Heading>
           <Text color="fg.muted">Pick a path and build real projects, one step at a time.</Text>
         </Stack>
-        <Button asChild variant="outline" colorPalette="brand" flexShrink="0">
+        <LinkButton asChild variant="outline" colorPalette="brand" flexShrink="0">
           <RouterLink to="/app/browse-paths">
             <Compass aria-hidden="true" /> Browse all paths
           </RouterLink>
-        </Button>
+        </LinkButton>
       </Flex>
 
       <Grid

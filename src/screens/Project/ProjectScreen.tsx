@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button } from '@chakra-ui/react';
+import {  } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
@@ -11,6 +11,7 @@ import type { Remote } from '../remote';
 import { ProjectOverview } from './parts/ProjectOverview';
 import { ProjectWorkspace } from './parts/ProjectWorkspace';
 import type { ProjectMode, ProjectTab } from './parts/shared';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export { PROJECT_TABS, isProjectTab } from './parts/shared';
 export type { ProjectMode, ProjectTab } from './parts/shared';
@@ -102,11 +103,11 @@ export function ProjectScreen({ project, pathId, ...rest }: ProjectScreenProps) 
             title="Project not found"
             description="This project doesn’t exist in this path or has moved. Pick one from the path’s project list."
             action={
-              <Button asChild colorPalette="brand">
+              <LinkButton asChild colorPalette="brand">
                 <RouterLink to={pathHref(pathId)}>
                   <ArrowLeft aria-hidden="true" /> Back to path
                 </RouterLink>
-              </Button>
+              </LinkButton>
             }
           />
         )

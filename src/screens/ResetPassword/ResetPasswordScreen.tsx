@@ -8,6 +8,7 @@ import { useFormError } from '../../components/AuthLayout/useFormError';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { PASSWORD_MIN_LENGTH } from '../../domain/auth';
 import { validateNewPassword, type NewPasswordField, type NewPasswordValues } from './parts/validateNewPassword';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export type ResetPasswordStatus = 'idle' | 'submitting' | 'done';
 
@@ -68,9 +69,9 @@ export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordSc
           <Text color="fg.muted" fontSize="sm">
             Each link works once and expires after 30 minutes. Ask for a new one and use the latest email.
           </Text>
-          <Button asChild colorPalette="brand" size="lg" width="full">
+          <LinkButton asChild colorPalette="brand" size="lg" width="full">
             <RouterLink to="/forgotPassword">Request a new link</RouterLink>
-          </Button>
+          </LinkButton>
         </Stack>
       </AuthLayout>
     );
@@ -84,9 +85,9 @@ export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordSc
           <Text color="fg.muted" fontSize="sm">
             For your security, you have been signed out everywhere. Sign in with your new password.
           </Text>
-          <Button asChild colorPalette="brand" size="lg" width="full">
+          <LinkButton asChild colorPalette="brand" size="lg" width="full">
             <RouterLink to="/login">Sign In</RouterLink>
-          </Button>
+          </LinkButton>
         </Stack>
       </AuthLayout>
     );

@@ -5,13 +5,15 @@ import { messages } from '../../api/client';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { profileMessages } from '../../domain/learning';
 import { accountMessages } from '../../domain/learningApi';
-import { customSettings, emailTakenMessage, sampleSettings, sampleUser, takenEmail } from '../../fixtures';
+import { customSettings, emailTakenMessage, fiveDayGoalXp, midwayXp, sampleSettings, sampleUser, takenEmail } from '../../fixtures';
 import { applyColorMode } from '../../theme/colorMode';
 import {
   changePasswordMessages,
   DELETE_ACCOUNT_WARNING,
   DELETE_PASSWORD_REQUIRED,
   SettingsScreen,
+  WEEKLY_GOAL_LABEL,
+  weeklyGoalOption,
   type SaveError,
   type SettingsScreenProps,
 } from './SettingsScreen';
@@ -56,6 +58,7 @@ const meta = {
   parameters: { layout: 'fullscreen', route: '/app/settings' },
   args: {
     settings: { status: 'ready', data: sampleSettings },
+    weeklyGoal: { status: 'ready', data: midwayXp.weekly.goal },
     onDarkModeChange: fn(),
     onSave: fn(),
     isSaving: false,
@@ -99,9 +102,10 @@ export const Defaults: Story = {
 
 export const CustomChoices: Story = {
   name: 'Your own choices',
-  args: { settings: { status: 'ready', data: customSettings } },
+  args: { settings: { status: 'ready', data: customSettings }, weeklyGoal: { status: 'ready', data: fiveDayGoalXp.weekly.goal } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
+    await expect(c.getByLabelText(WEEKLY_GOAL_LABEL)).toHaveDisplayValue(weeklyGoalOption(fiveDayGoalXp.weekly.goal));
     await expect(c.getByLabelText('Full Name')).toHaveValue(customSettings.profile.username);
     await expect(c.getByLabelText('Email')).toHaveValue(customSettings.profile.email);
     await expect(toggle(canvasElement, 'Email notifications')).not.toBeChecked();
@@ -197,6 +201,57 @@ export const SaveFailed: Story = {
     await expect(c.getByText(messages.unreachable)).toBeVisible();
     await expect(c.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
     await expect(c.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+  },
+};
+
+export const WeeklyGoalPicked: Story = {
+  name: 'Weekly goal changed',
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const goal = c.getByLabelText(WEEKLY_GOAL_LABEL);
+    // Shown as kept, with the domain's default said as such; reached from the field before it.
+    await expect(goal).toHaveDisplayValue(weeklyGoalOption(midwayXp.weekly.goal));
+    await expect(within(goal).getAllByRole('option').map((o) => o.textContent)).toEqual([1, 2, 3, 4, 5, 6, 7].map(weeklyGoalOption));
+    await userEvent.click(c.getByLabelText('Email'));
+    await userEvent.tab();
+    await expect(goal).toHaveFocus();
+    await userEvent.selectOptions(goal, weeklyGoalOption(5));
+    await userEvent.click(saveButton(canvasElement));
+    // Only the goal changed, so only the goal is sent.
+    await expect(args.onSave).toHaveBeenCalledOnce();
+    await expect(args.onSave).toHaveBeenCalledWith({ weeklyGoal: 5 });
+    await expect(goal).toHaveDisplayValue(weeklyGoalOption(5));
+  },
+};
+
+export const WeeklyGoalLoading: Story = {
+  name: 'Weekly goal loading',
+  args: { weeklyGoal: { status: 'loading' } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('status', { name: 'Loading your weekly goal' })).toBeInTheDocument();
+    await expect(c.queryByLabelText(WEEKLY_GOAL_LABEL)).not.toBeInTheDocument();
+    // The rest of the form works meanwhile, and saves nothing about the goal.
+    await userEvent.click(toggle(canvasElement, 'Newsletter'));
+    await userEvent.click(saveButton(canvasElement));
+    await expect(args.onSave).toHaveBeenCalledOnce();
+    await expect(args.onSave).toHaveBeenCalledWith({
+      preferences: { notifications: { ...notifications, newsletter: false }, darkMode: false, publicProfile: false },
+    });
+  },
+};
+
+export const WeeklyGoalLoadFailed: Story = {
+  name: 'Weekly goal could not load',
+  args: { weeklyGoal: { status: 'error', message: messages.unreachable, onRetry: fn() } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText('Your weekly goal could not be loaded.')).toBeVisible();
+    await expect(c.getByText(messages.unreachable)).toBeVisible();
+    await expect(c.queryByLabelText(WEEKLY_GOAL_LABEL)).not.toBeInTheDocument();
+    await userEvent.click(c.getByRole('button', { name: 'Try again' }));
+    if (args.weeklyGoal.status === 'error') await expect(args.weeklyGoal.onRetry).toHaveBeenCalledOnce();
+    await expect(c.getByLabelText('Full Name')).toBeVisible();
   },
 };
 

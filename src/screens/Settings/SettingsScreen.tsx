@@ -12,11 +12,13 @@ import { ChangePasswordDialog } from './parts/ChangePasswordDialog';
 import { DeleteAccountDialog } from './parts/DeleteAccountDialog';
 import { settingsChanges, type SettingsChanges, type SettingsValues } from './parts/settingsChanges';
 import { SwitchRow } from './parts/SwitchRow';
+import { WeeklyGoalCard } from './parts/WeeklyGoalCard';
 
 export type { ActionState } from '../remote';
 export type { SettingsChanges } from './parts/settingsChanges';
 export { DELETE_ACCOUNT_WARNING, DELETE_PASSWORD_REQUIRED } from './parts/DeleteAccountDialog';
 export { changePasswordMessages } from './parts/validateChangePassword';
+export { WEEKLY_GOAL_LABEL, weeklyGoalOption } from './parts/WeeklyGoalCard';
 
 type ProfileField = keyof SettingsValues['profile'];
 
@@ -26,6 +28,8 @@ export type SaveError = { message: string; field?: ProfileField };
 export type SettingsScreenProps = {
   /** The account's settings as saved. */
   settings: Remote<Settings>;
+  /** The weekly goal as kept (active days a week, issue 11); it loads apart from the settings. */
+  weeklyGoal: Remote<number>;
   /** Dark Mode applies to this device at once; Save Changes keeps it for the account. */
   onDarkModeChange(on: boolean): void;
   /** Only what differs from `settings` (empty: nothing to save). */
@@ -47,6 +51,7 @@ const notificationRows: { key: keyof Preferences['notifications']; label: string
 
 function SettingsForm({
   saved,
+  weeklyGoal,
   onDarkModeChange,
   onSave,
   isSaving = false,
@@ -59,6 +64,7 @@ function SettingsForm({
   // The form starts from the account once; what the learner types stays until they change it.
   const [profile, setProfile] = useState(saved.profile);
   const [preferences, setPreferences] = useState(saved.preferences);
+  const [pickedGoal, setPickedGoal] = useState<number | undefined>(undefined);
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
   // The API's error the learner has since edited the field of (it no longer describes the field).
   const [dismissed, setDismissed] = useState<SaveError | null>(null);
@@ -93,7 +99,7 @@ function SettingsForm({
       return;
     }
     setErrors({});
-    onSave(settingsChanges(saved, { profile, preferences }));
+    onSave(settingsChanges(saved, { profile, preferences, weeklyGoal: pickedGoal }, weeklyGoal.status === 'ready' ? weeklyGoal.data : undefined));
   };
 
   const profileFields: { field: ProfileField; label: string; type: string; autoComplete: string }[] = [
@@ -124,6 +130,8 @@ function SettingsForm({
             ))}
           </SimpleGrid>
         </TitledCard>
+
+        <WeeklyGoalCard saved={weeklyGoal} value={pickedGoal} onChange={setPickedGoal} />
 
         <TitledCard
           title="Notifications"

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Button, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Award, Clock, FolderCheck, History, Sparkles } from 'lucide-react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
@@ -12,6 +12,7 @@ import { BadgeCard } from './parts/BadgeCard';
 import { HowXpWorks } from './parts/HowXpWorks';
 import { DailyStreakCard, LevelCard, WeeklyGoalCard } from './parts/ProgressCards';
 import { StatTile, type StatTileProps } from './parts/StatTile';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export const XP_HISTORY_HREF = '/app/xp-badges/history';
 
@@ -84,11 +85,11 @@ export function XpBadgesScreen({ xp, levelUp = null, onDismissLevelUp }: XpBadge
           </Heading>
           <Text color="fg.muted">Your XP, level, streaks and badges, from the work you have done.</Text>
         </Stack>
-        <Button asChild variant="outline" size="sm">
+        <LinkButton asChild variant="outline" size="sm">
           <RouterLink to={XP_HISTORY_HREF}>
             <History aria-hidden="true" /> XP history
           </RouterLink>
-        </Button>
+        </LinkButton>
       </Flex>
       {levelUp ? (
         <Suspense fallback={null}>

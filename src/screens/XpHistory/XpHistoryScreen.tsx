@@ -8,6 +8,7 @@ import { formatDate, formatNumber, formatXp } from '../../domain/format';
 import type { XpEventView } from '../../domain/learningApi';
 import { reasonLabel, type XpReason } from '../../domain/xp';
 import type { Remote } from '../remote';
+import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export type PathOption = { slug: string; title: string };
 
@@ -147,9 +148,9 @@ export function XpHistoryScreen({ events, paths, pathSlug, onPathChange }: XpHis
               title="Tick your first task to earn XP"
               description="Every task you tick, project you complete and badge you earn shows here, with the XP it paid."
               action={
-                <Button asChild colorPalette="brand">
+                <LinkButton asChild colorPalette="brand">
                   <RouterLink to="/app/paths">Go to your paths</RouterLink>
-                </Button>
+                </LinkButton>
               }
             />
           ) : (

@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Clock, FolderCode, FolderOpen, Play, Sparkles } from 'lucide-react';
 import { formatWeeks, formatXp } from '../../../domain/format';
@@ -8,6 +8,7 @@ import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { CardEmpty } from './CardEmpty';
+import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 export type CurrentProjectCardProps = {
   /** The project in progress (or the next one ready to start); null when the path has none. */
@@ -25,9 +26,9 @@ export function CurrentProjectCard({ project, pathSlug }: CurrentProjectCardProp
           title="No project in progress"
           description="Open your path to see which project unlocks next."
           action={
-            <Button asChild size="sm" variant="outline" mt="1">
+            <LinkButton asChild size="sm" variant="outline" mt="1">
               <RouterLink to={pathHref(pathSlug)}>Open your path</RouterLink>
-            </Button>
+            </LinkButton>
           }
         />
       </TitledCard>
@@ -60,12 +61,12 @@ export function CurrentProjectCard({ project, pathSlug }: CurrentProjectCardProp
         label={`${project.title} progress`}
         caption={`${project.progress.completed} of ${project.progress.total} tasks done`}
       />
-      <Button asChild colorPalette="brand" size="sm" alignSelf="flex-start">
+      <LinkButton asChild colorPalette="brand" size="sm" alignSelf="flex-start">
         <RouterLink to={projectHref(pathSlug, project.slug)}>
           <Play aria-hidden="true" />
           {started ? 'Resume' : 'Open project'}
         </RouterLink>
-      </Button>
+      </LinkButton>
     </TitledCard>
   );
 }

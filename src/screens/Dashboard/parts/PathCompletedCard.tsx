@@ -1,8 +1,9 @@
-import { Button, Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Compass, PartyPopper } from 'lucide-react';
 import type { PathSummary } from '../../../domain/learningApi';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
+import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 /** In place of the current project once every project of the path is completed: well done, and what next. */
 export function PathCompletedCard({ path }: { path: PathSummary }) {
@@ -24,12 +25,12 @@ export function PathCompletedCard({ path }: { path: PathSummary }) {
           </Text>
         </Stack>
       </HStack>
-      <Button asChild colorPalette="brand" size="sm" alignSelf="flex-start" mt="auto">
+      <LinkButton asChild colorPalette="brand" size="sm" alignSelf="flex-start" mt="auto">
         <RouterLink to="/app/paths">
           <Compass aria-hidden="true" />
           Pick your next path
         </RouterLink>
-      </Button>
+      </LinkButton>
     </TitledCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Text } from '@chakra-ui/react';
+import { Badge, HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Clock, Route } from 'lucide-react';
 import { formatWeeks } from '../../../domain/format';
@@ -6,6 +6,7 @@ import { LEVEL_LABELS, pathHref } from '../../../domain/learning';
 import type { PathSummary } from '../../../domain/learningApi';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
+import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 /** The current path: its title, level and length, projects completed with a progress bar, and Open path. */
 export function PathProgressCard({ path }: { path: PathSummary }) {
@@ -36,9 +37,9 @@ export function PathProgressCard({ path }: { path: PathSummary }) {
           </>
         }
       />
-      <Button asChild variant="outline" size="sm" alignSelf="flex-start" mt="auto">
+      <LinkButton asChild variant="outline" size="sm" alignSelf="flex-start" mt="auto">
         <RouterLink to={pathHref(path.slug)}>Open path</RouterLink>
-      </Button>
+      </LinkButton>
     </TitledCard>
   );
 }

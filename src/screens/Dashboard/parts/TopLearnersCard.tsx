@@ -9,6 +9,7 @@ import { LEADERBOARD_WINDOW_HOURS, type LeaderboardView } from '../../../domain/
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import type { Remote } from '../../remote';
 import { CardEmpty } from './CardEmpty';
+import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 export type TopLearnersCardProps = {
   /** This week's leaderboard (GET /learning/leaderboard?period=week); its failure stays inside the card. */
@@ -108,9 +109,9 @@ export function TopLearnersCard({ board }: TopLearnersCardProps) {
       icon={<Trophy />}
       description={windowCaption(period)}
       footer={
-        <Button asChild variant="outline" size="sm" w="full">
+        <LinkButton asChild variant="outline" size="sm" w="full">
           <RouterLink to={`/app/leaderboard?period=${period}`}>View Full Leaderboard</RouterLink>
-        </Button>
+        </LinkButton>
       }
     >
       {board.status === 'loading' ? (

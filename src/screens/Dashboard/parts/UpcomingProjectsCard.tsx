@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CalendarClock, Clock, Sparkles } from 'lucide-react';
 import { formatWeeks, formatXp } from '../../../domain/format';
@@ -7,6 +7,7 @@ import type { PathProjectView } from '../../../domain/learningApi';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { CardEmpty } from './CardEmpty';
+import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 export type UpcomingProjectsCardProps = {
   projects: PathProjectView[];
@@ -20,9 +21,9 @@ export function UpcomingProjectsCard({ projects, pathSlug }: UpcomingProjectsCar
       title="Upcoming Projects"
       icon={<CalendarClock />}
       action={
-        <Button asChild variant="ghost" size="sm" color="brand.fg">
+        <LinkButton asChild variant="ghost" size="sm" color="brand.fg">
           <RouterLink to={pathHref(pathSlug)}>View All</RouterLink>
-        </Button>
+        </LinkButton>
       }
     >
       {projects.length === 0 ? (

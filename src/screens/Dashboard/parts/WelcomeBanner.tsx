@@ -6,6 +6,7 @@ import { formatNumber, formatXp } from '../../../domain/format';
 import type { XpSummary } from '../../../domain/learningApi';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import type { Remote } from '../../remote';
+import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 export type WelcomeBannerProps = {
   /** The page's h1, with the learner's username. */
@@ -146,12 +147,12 @@ export function WelcomeBanner({ greeting, message, projectsCompleted, xp, contin
           <FiguresPending xp={xp} projectsCompleted={projectsCompleted} />
         )}
       </Stack>
-      <Button asChild colorPalette="brand" size="lg" flexShrink={0}>
+      <LinkButton asChild colorPalette="brand" size="lg" flexShrink={0}>
         <RouterLink to={continueHref} onClick={onContinueLearning}>
           {continueLabel}
           <ArrowRight aria-hidden="true" />
         </RouterLink>
-      </Button>
+      </LinkButton>
     </Flex>
   );
 }

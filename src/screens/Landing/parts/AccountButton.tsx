@@ -1,13 +1,13 @@
-import { Button, type ButtonProps } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LayoutDashboard, LogIn } from 'lucide-react';
+import { LinkButton, type LinkButtonProps } from '../../../components/LinkButton/LinkButton';
 
-type AccountButtonProps = { isSignedIn: boolean } & Pick<ButtonProps, 'size' | 'width'>;
+type AccountButtonProps = { isSignedIn: boolean } & Pick<LinkButtonProps, 'size' | 'width'>;
 
 /** The top bar's right-hand button (spec §2): Dashboard when signed in, Sign In otherwise. */
 export function AccountButton({ isSignedIn, size = 'sm', width }: AccountButtonProps) {
   return (
-    <Button asChild colorPalette="brand" size={size} width={width}>
+    <LinkButton asChild colorPalette="brand" size={size} width={width}>
       {isSignedIn ? (
         <RouterLink to="/app/dashboard">
           <LayoutDashboard aria-hidden="true" /> Dashboard
@@ -17,6 +17,6 @@ export function AccountButton({ isSignedIn, size = 'sm', width }: AccountButtonP
           <LogIn aria-hidden="true" /> Sign In
         </RouterLink>
       )}
-    </Button>
+    </LinkButton>
   );
 }

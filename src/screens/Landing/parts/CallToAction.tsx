@@ -1,6 +1,7 @@
-import { Box, Button, Container, Heading, HStack, Stack, Text, Theme } from '@chakra-ui/react';
+import { Box, Container, Heading, HStack, Stack, Text, Theme } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRight, CircleCheck } from 'lucide-react';
+import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 /** The closing call to action (spec §2), on the same dark brand gradient as the hero. */
 export function CallToAction() {
@@ -48,11 +49,11 @@ export function CallToAction() {
               Join 50K+ developers learning by building. Pick a path today and ship your first project in weeks,
               not months.
             </Text>
-            <Button asChild size="xl" bg="brand.300" color="brand.950" _hover={{ bg: 'brand.200' }} w={{ base: 'full', sm: 'auto' }}>
+            <LinkButton asChild size="xl" bg="brand.300" color="brand.950" _hover={{ bg: 'brand.200' }} w={{ base: 'full', sm: 'auto' }}>
               <RouterLink to="/register">
                 Start Free Trial <ArrowRight aria-hidden="true" />
               </RouterLink>
-            </Button>
+            </LinkButton>
             <HStack gap="2" color="brand.100" fontSize="sm">
               <CircleCheck size={16} aria-hidden="true" />
               <Text>No credit card required</Text>

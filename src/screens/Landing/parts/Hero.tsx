@@ -1,9 +1,10 @@
 import type { MouseEvent } from 'react';
-import { Badge, Box, Button, Container, Flex, Heading, HStack, SimpleGrid, Stack, Text, Theme, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Container, Flex, Heading, HStack, SimpleGrid, Stack, Text, Theme, Wrap } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRight, CircleCheck, PlayCircle, Sparkles } from 'lucide-react';
 import { overviewId, stats, technologies } from '../content';
 import { hrefOf } from './useSectionNav';
+import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 type HeroProps = { anchorClick(id: string): (event: MouseEvent<HTMLAnchorElement>) => void };
 
@@ -76,12 +77,12 @@ export function Hero({ anchorClick }: HeroProps) {
               progress with XP, levels, streaks and badges.
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" w={{ base: 'full', sm: 'auto' }} pt="2">
-              <Button asChild size="xl" colorPalette="brand" bg="brand.300" color="brand.950" _hover={{ bg: 'brand.200' }}>
+              <LinkButton asChild size="xl" colorPalette="brand" bg="brand.300" color="brand.950" _hover={{ bg: 'brand.200' }}>
                 <RouterLink to="/register">
                   Start Free Trial <ArrowRight aria-hidden="true" />
                 </RouterLink>
-              </Button>
-              <Button
+              </LinkButton>
+              <LinkButton
                 asChild
                 size="xl"
                 variant="outline"
@@ -92,7 +93,7 @@ export function Hero({ anchorClick }: HeroProps) {
                 <a href={hrefOf(overviewId)} onClick={anchorClick(overviewId)}>
                   <PlayCircle aria-hidden="true" /> Watch Demo
                 </a>
-              </Button>
+              </LinkButton>
             </Stack>
             <HStack gap="2" color="brand.100" fontSize="sm">
               <CircleCheck size={16} aria-hidden="true" />

@@ -1,8 +1,9 @@
-import { Badge, Box, Button, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Check } from 'lucide-react';
 import { plans, popularLabel, type PricingPlan } from '../content';
 import { Section } from './Section';
+import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 function PlanCard({ plan }: { plan: PricingPlan }) {
   const { title, price, duration, features, buttonText, highlighted } = plan;
@@ -63,7 +64,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
           </HStack>
         ))}
       </Stack>
-      <Button
+      <LinkButton
         asChild
         colorPalette="brand"
         variant={highlighted ? 'solid' : 'outline'}
@@ -72,7 +73,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
         width="full"
       >
         <RouterLink to="/register">{buttonText}</RouterLink>
-      </Button>
+      </LinkButton>
     </Box>
   );
 }

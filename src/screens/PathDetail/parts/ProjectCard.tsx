@@ -1,4 +1,4 @@
-import { Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRight, CircleCheck, Clock, Eye, Gauge, Lock, Play, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/Proje
 import { formatWeeks, formatXp } from '../../../domain/format';
 import { LEVEL_LABELS, projectHref } from '../../../domain/learning';
 import type { PathProjectView } from '../../../domain/learningApi';
+import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 /** The way into a project the learner may open, by its status (a locked one has none). */
 const ACTIONS: Record<Exclude<PathProjectView['status'], 'locked'>, { label: string; icon: ReactNode; variant: 'solid' | 'outline' }> = {
@@ -99,7 +100,7 @@ export function ProjectCard({ pathSlug, project, number }: ProjectCardProps) {
                 </HStack>
               ) : null
             ) : (
-              <Button
+              <LinkButton
                 asChild
                 colorPalette="brand"
                 variant={ACTIONS[project.status].variant}
@@ -110,7 +111,7 @@ export function ProjectCard({ pathSlug, project, number }: ProjectCardProps) {
                   {ACTIONS[project.status].icon}
                   {ACTIONS[project.status].label}
                 </RouterLink>
-              </Button>
+              </LinkButton>
             )}
           </Box>
         </Flex>

@@ -1,10 +1,11 @@
-import { Badge, Box, Button, Card, HStack, Image, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, HStack, Image, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRight, BookOpen, CircleDashed, Clock } from 'lucide-react';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { LEVEL_LABELS, pathHref, type Level } from '../../../domain/learning';
 import type { PathSummary } from '../../../domain/learningApi';
 import { formatNumber } from '../../../domain/format';
+import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 const LEVEL_PALETTE: Record<Level, string> = { beginner: 'green', intermediate: 'orange', advanced: 'purple' };
 
@@ -62,12 +63,12 @@ export function PathCard({ path }: { path: PathSummary }) {
         </Box>
       </Card.Body>
       <Card.Footer>
-        <Button asChild colorPalette="brand" w="full">
+        <LinkButton asChild colorPalette="brand" w="full">
           <RouterLink to={pathHref(path.slug)} aria-label={`${action}: ${path.title}`}>
             {action}
             <ArrowRight aria-hidden="true" />
           </RouterLink>
-        </Button>
+        </LinkButton>
       </Card.Footer>
     </Card.Root>
   );

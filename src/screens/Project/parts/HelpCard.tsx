@@ -4,6 +4,7 @@ import { Check, Copy, ExternalLink, LifeBuoy, MessageCircleQuestion, X } from 'l
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { communityTopicUrl, helpRequest } from '../../../domain/help';
 import type { ProjectDetailView } from '../../../domain/learningApi';
+import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 export const NO_FORUM_MESSAGE = 'PathForge has no community forum set up yet: copy this and post it wherever you get help.';
 export const COPY_FAILED_MESSAGE = 'Couldn’t copy it here. Select the text and copy it yourself.';
@@ -38,13 +39,13 @@ export function HelpCard({ project, communityUrl, onCopyHelpRequest }: HelpCardP
         <Text color="fg.muted" fontSize="sm">
           Stuck on a task? Ask on the PathForge community forum. Your post starts with this project’s details.
         </Text>
-        <Button asChild variant="outline" colorPalette="brand" alignSelf="flex-start">
+        <LinkButton asChild variant="outline" colorPalette="brand" alignSelf="flex-start">
           <a href={forumLink} target="_blank" rel="noopener noreferrer">
             <MessageCircleQuestion aria-hidden="true" /> Ask for Help
             <ExternalLink aria-hidden="true" />
             <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
           </a>
-        </Button>
+        </LinkButton>
       </TitledCard>
     );
   }

@@ -25,11 +25,12 @@ export function SwitchRow({ label, description, checked, onCheckedChange }: Swit
       cursor="pointer"
     >
       <Switch.HiddenInput aria-describedby={descriptionId} />
-      <Stack gap="0.5" minW="0">
+      {/* Spans: the row is a <label>, which holds phrasing content only (no <div>, no <p>). */}
+      <Stack as="span" gap="0.5" minW="0">
         <Switch.Label fontWeight="medium" color="fg" fontSize="sm">
           {label}
         </Switch.Label>
-        <Text id={descriptionId} color="fg.muted" fontSize="sm">
+        <Text as="span" id={descriptionId} color="fg.muted" fontSize="sm">
           {description}
         </Text>
       </Stack>

@@ -53,4 +53,15 @@ describe('settingsChanges (Save Changes sends only what changed)', () => {
     );
     expect(Object.keys(both).sort()).toEqual(['preferences', 'profile']);
   });
+
+  it('sends the weekly goal alone when the learner picked another one than the goal as kept', () => {
+    expect(settingsChanges(saved, values((v) => (v.weeklyGoal = 5)), 3)).toEqual({ weeklyGoal: 5 });
+    // Picked back to the goal as kept, or never picked: nothing to send.
+    expect(settingsChanges(saved, values((v) => (v.weeklyGoal = 3)), 3)).toEqual({});
+    expect(settingsChanges(saved, values(), 3)).toEqual({});
+  });
+
+  it('sends no weekly goal while the goal as kept is not known (it did not load)', () => {
+    expect(settingsChanges(saved, values((v) => (v.weeklyGoal = 5)))).toEqual({});
+  });
 });

@@ -1,19 +1,24 @@
 import type { Preferences, Settings } from '../../../domain/learningApi';
 
-/** What the form holds: the profile as typed, and every preference. */
-export type SettingsValues = { profile: { username: string; email: string }; preferences: Preferences };
+/**
+ * What the form holds: the profile as typed, every preference, and the weekly goal the learner
+ * picked (undefined until they pick one: the field shows the goal as kept).
+ */
+export type SettingsValues = { profile: { username: string; email: string }; preferences: Preferences; weeklyGoal?: number };
 
 /** What Save Changes sends: only the parts that differ from the account as saved. */
-export type SettingsChanges = { profile?: { username: string; email: string }; preferences?: Preferences };
+export type SettingsChanges = { profile?: { username: string; email: string }; preferences?: Preferences; weeklyGoal?: number };
 
 const sameNotifications = (a: Preferences['notifications'], b: Preferences['notifications']) =>
   a.email === b.email && a.push === b.push && a.updates === b.updates && a.newsletter === b.newsletter;
 
 /**
  * The changes between the saved settings and the form: the profile (name and email trimmed, the
- * email compared without case, as the API stores it) and the preferences, each whole or not at all.
+ * email compared without case, as the API stores it), the preferences, each whole or not at all,
+ * and the weekly goal when the learner picked one other than `savedWeeklyGoal` (the goal as kept;
+ * undefined while it is not known, and then nothing about it is sent).
  */
-export function settingsChanges(saved: Settings, values: SettingsValues): SettingsChanges {
+export function settingsChanges(saved: Settings, values: SettingsValues, savedWeeklyGoal?: number): SettingsChanges {
   const username = values.profile.username.trim();
   const email = values.profile.email.trim();
   const changes: SettingsChanges = {};
@@ -24,6 +29,9 @@ export function settingsChanges(saved: Settings, values: SettingsValues): Settin
   const s = saved.preferences;
   if (!sameNotifications(p.notifications, s.notifications) || p.darkMode !== s.darkMode || p.publicProfile !== s.publicProfile) {
     changes.preferences = { notifications: { ...p.notifications }, darkMode: p.darkMode, publicProfile: p.publicProfile };
+  }
+  if (values.weeklyGoal !== undefined && savedWeeklyGoal !== undefined && values.weeklyGoal !== savedWeeklyGoal) {
+    changes.weeklyGoal = values.weeklyGoal;
   }
   return changes;
 }
