@@ -6,7 +6,7 @@
  * nothing can drift from it (`npm run xp:verify` checks the derived figures anyway).
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import { evaluateBadges, type BadgeDefinition } from '../../src/domain/badges.ts';
 import { dailyStreak } from '../../src/domain/streaks.ts';
 import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learningApi.ts';
@@ -209,7 +209,9 @@ const TOUCHED_MS = 10_000;
 
 type Entry = { userId: string; xp: number; total: number; reachedAt: string };
 type Named = { username: string; public_profile: number | null };
-type Snapshot = { at: number; rows: Entry[]; index: Map<string, number>; names: Map<string, Named> };
+/** The copy's first rows with their names, built once per copy (an answer reuses them as they are). */
+type NamedEntry = Entry & Named;
+type Snapshot = { at: number; rows: Entry[]; index: Map<string, number>; names: Map<string, NamedEntry> };
 /** Rows at the head of each copy whose names (and public-profile choice) the copy holds. */
 const NAMED = 64;
 
@@ -363,7 +365,12 @@ export function createBoards(db: Db) {
                   .select(['u.id', 'u.username', 's.public_profile'])
                   .where('u.id', 'in', head)
                   .execute();
-          const names = new Map(named.map((n) => [n.id, { username: n.username, public_profile: n.public_profile }]));
+          const byId = new Map(named.map((n) => [n.id, n]));
+          const names = new Map<string, NamedEntry>();
+          for (const row of rows.slice(0, NAMED)) {
+            const name = byId.get(row.userId);
+            if (name) names.set(row.userId, { userId: row.userId, xp: row.xp, total: row.total, reachedAt: row.reachedAt, username: name.username, public_profile: name.public_profile });
+          }
           const snapshot = { at: started, rows, index: new Map(rows.map((r, i) => [r.userId, i])), names };
           snapshots.set(period, snapshot);
           return snapshot;
@@ -387,20 +394,27 @@ export function createBoards(db: Db) {
     return [...touched.keys()];
   }
 
+  /** Board rows of some learners, with their names. */
+  const namedRows = (period: string, ids: readonly string[]) =>
+    db
+      .selectFrom('xp_board as b')
+      .innerJoin('users as u', 'u.id', 'b.user_id')
+      .leftJoin('user_settings as s', 's.user_id', 'b.user_id')
+      .select(['b.user_id as userId', 'b.xp', 'b.total', 'b.reached_at as reachedAt', 'u.username', 's.public_profile'])
+      .where('b.period', '=', period)
+      .where('b.user_id', 'in', ids);
+  const rowOfOne = namedRows('', ['']).compile();
+
   /** A board's top rows, the learner's own row and rank, and how many learners it holds. */
   async function standings(period: Period, userId: string, top: number, at: number) {
     await keepCurrent(at);
     const snapshot = await snapshotOf(period);
     const live = new Set([userId, ...recentlyTouched()]);
-    const named = (ids: readonly string[]) =>
-      db
-        .selectFrom('xp_board as b')
-        .innerJoin('users as u', 'u.id', 'b.user_id')
-        .leftJoin('user_settings as s', 's.user_id', 'b.user_id')
-        .select(['b.user_id as userId', 'b.xp', 'b.total', 'b.reached_at as reachedAt', 'u.username', 's.public_profile'])
-        .where('b.period', '=', period)
-        .where('b.user_id', 'in', ids)
-        .execute();
+    const named = async (ids: readonly string[]): Promise<NamedEntry[]> =>
+      // Usually the learner alone: that query is built once and reused (building it cost more than running it).
+      ids.length === 1
+        ? (await db.executeQuery<NamedEntry>(CompiledQuery.raw(rowOfOne.sql, [period, ids[0]]))).rows
+        : namedRows(period, ids).execute();
     const fresh = (await named([...live])).sort((a, b) => (ahead(a, b) ? -1 : 1));
     // The board now: the copy without the rows read live, and the live rows in their places.
     const supersededAt = [...live].flatMap((id) => {
@@ -421,8 +435,8 @@ export function createBoards(db: Db) {
         leaders.push(fromLive);
         f += 1;
       } else if (fromCopy) {
-        const name = snapshot.names.get(fromCopy.userId);
-        if (name) leaders.push({ ...fromCopy, ...name });
+        const named = snapshot.names.get(fromCopy.userId);
+        if (named) leaders.push(named);
         else {
           // A row below the copy's named head moved up (learners above lost XP): its name is read below.
           unnamed.push(fromCopy);
