@@ -204,8 +204,11 @@ async function insertRows(tx: Executor, rows: readonly { period: string; user_id
 
 /** How old the in-memory copy of a board may get before a request reads it again. */
 export const SNAPSHOT_TTL_MS = 2_000;
-/** How long a learner this instance changed is read live (well past the copy's age). */
-const TOUCHED_MS = 10_000;
+/**
+ * A learner this instance changed is read live by answers from a copy that began less than this
+ * before the change (the time between a transaction's rewrite of the rows and its commit).
+ */
+const TOUCH_MARGIN_MS = 5_000;
 
 type Entry = { userId: string; xp: number; total: number; reachedAt: string };
 type Named = { username: string; public_profile: number | null };
@@ -265,10 +268,10 @@ export function createBoards(db: Db) {
   }
 
   /** Rewrites these learners' rows from the ledger (inside the caller's transaction). */
-  async function refresh(tx: Executor, userIds: readonly string[], at: number) {
+  async function refresh(tx: Executor, userIds: readonly string[], at: number, { touch = true } = {}) {
     for (let i = 0; i < userIds.length; i += CHUNK) {
       const some = [...new Set(userIds.slice(i, i + CHUNK))];
-      for (const id of some) touched.set(id, Date.now());
+      if (touch) for (const id of some) touched.set(id, Date.now());
       await lockLearners(tx, some);
       const rows = await aggregate(tx, await startsOrNow(tx, at), some);
       await tx.deleteFrom('xp_board').where('user_id', 'in', some).execute();
@@ -312,7 +315,8 @@ export function createBoards(db: Db) {
         for (const r of rows) passed.add(r.user_id);
         await tx.updateTable('xp_board_windows').set({ window_start: m.to }).where('period', '=', m.period).execute();
       }
-      await refresh(tx, [...passed].sort(), at);
+      // The moved boards' copies are dropped below: their next answer reads them whole.
+      await refresh(tx, [...passed].sort(), at, { touch: false });
       for (const m of moves) {
         seen.set(m.period, Date.parse(m.to));
         snapshots.delete(m.period);
@@ -388,10 +392,15 @@ export function createBoards(db: Db) {
     return current;
   }
 
-  function recentlyTouched(): string[] {
-    const since = Date.now() - TOUCHED_MS;
-    for (const [id, when] of touched) if (when < since) touched.delete(id);
-    return [...touched.keys()];
+  /** Learners this instance changed since `copy` began reading (others are in it); forgets those every copy holds. */
+  function changedSince(copy: Snapshot): string[] {
+    const covered = Math.min(...[...snapshots.values()].map((s) => s.at)) - TOUCH_MARGIN_MS;
+    const ids: string[] = [];
+    for (const [id, when] of touched) {
+      if (when < covered) touched.delete(id);
+      else if (when >= copy.at - TOUCH_MARGIN_MS) ids.push(id);
+    }
+    return ids;
   }
 
   /** Board rows of some learners, with their names. */
@@ -409,7 +418,7 @@ export function createBoards(db: Db) {
   async function standings(period: Period, userId: string, top: number, at: number) {
     await keepCurrent(at);
     const snapshot = await snapshotOf(period);
-    const live = new Set([userId, ...recentlyTouched()]);
+    const live = new Set([userId, ...changedSince(snapshot)]);
     const named = async (ids: readonly string[]): Promise<NamedEntry[]> =>
       // Usually the learner alone: that query is built once and reused (building it cost more than running it).
       ids.length === 1
