@@ -394,7 +394,9 @@ export function createBoards(db: Db) {
 
   /** Learners this instance changed since `copy` began reading (others are in it); forgets those every copy holds. */
   function changedSince(copy: Snapshot): string[] {
-    const covered = Math.min(...[...snapshots.values()].map((s) => s.at)) - TOUCH_MARGIN_MS;
+    // Forget a change only when every board has a copy begun after it (none yet: keep them all).
+    const starts = [...snapshots.values()].map((s) => s.at);
+    const covered = starts.length === 0 ? Number.NEGATIVE_INFINITY : Math.min(...starts) - TOUCH_MARGIN_MS;
     const ids: string[] = [];
     for (const [id, when] of touched) {
       if (when < covered) touched.delete(id);
@@ -444,8 +446,8 @@ export function createBoards(db: Db) {
         leaders.push(fromLive);
         f += 1;
       } else if (fromCopy) {
-        const named = snapshot.names.get(fromCopy.userId);
-        if (named) leaders.push(named);
+        const withName = snapshot.names.get(fromCopy.userId);
+        if (withName) leaders.push(withName);
         else {
           // A row below the copy's named head moved up (learners above lost XP): its name is read below.
           unnamed.push(fromCopy);
