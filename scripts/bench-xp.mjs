@@ -12,8 +12,10 @@
  * (GET /account/settings: the session check and one row), which a leaderboard answer cannot beat.
  * Prints the seeding time and p50/p99; exits 1 when a target is missed (top 50 p99 ≤ 20 ms, my
  * rank p99 ≤ 50 ms). BENCH_DURATION (s per scenario, default 10), BENCH_LEARNERS, BENCH_EVENTS.
+ * BENCH_REUSE=<folder>: keeps the seeded SQLite database there and, when one is there already,
+ * measures it without seeding again (minutes saved when comparing changes to the API).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -26,8 +28,9 @@ const LEARNERS = Number(process.env.BENCH_LEARNERS ?? 100_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 5_000_000);
 const PERIODS = ['all', 'month', 'week', 'day'];
 const targets = { top: 20, rank: 50 };
-const dir = mkdtempSync(join(tmpdir(), 'pathforge-bench-xp-'));
-const cleanups = [() => rmSync(dir, { recursive: true, force: true })];
+const reuse = process.env.BENCH_REUSE;
+const dir = reuse ?? mkdtempSync(join(tmpdir(), 'pathforge-bench-xp-'));
+const cleanups = reuse ? [] : [() => rmSync(dir, { recursive: true, force: true })];
 
 async function measure(label, env, picks) {
   const api = await startApi(env);
@@ -78,8 +81,17 @@ const results = [];
 try {
   const now = Date.now();
   const sqlitePath = join(dir, 'bench.db');
-  const seededSqlite = seed('server/bench/seed-xp.ts', { kind: 'sqlite', path: sqlitePath }, LEARNERS, EVENTS, now);
-  console.log(`SQLite seeded: ${seededSqlite.events} events, ${seededSqlite.boardRows} board rows in ${seededSqlite.seconds} s ${JSON.stringify(seededSqlite.timings)}`);
+  const kept = join(dir, 'seeded.json');
+  let seededSqlite;
+  if (reuse && existsSync(kept) && existsSync(sqlitePath)) {
+    seededSqlite = JSON.parse(readFileSync(kept, 'utf8'));
+    console.log(`SQLite: the database seeded earlier in ${dir} (${seededSqlite.events} events; seeded in ${seededSqlite.seconds} s then)`);
+  } else {
+    if (reuse) mkdirSync(dir, { recursive: true });
+    seededSqlite = seed('server/bench/seed-xp.ts', { kind: 'sqlite', path: sqlitePath }, LEARNERS, EVENTS, now);
+    if (reuse) writeFileSync(kept, JSON.stringify(seededSqlite));
+    console.log(`SQLite seeded: ${seededSqlite.events} events, ${seededSqlite.boardRows} board rows in ${seededSqlite.seconds} s ${JSON.stringify(seededSqlite.timings)}`);
+  }
   results.push({ ...(await measure('SQLite', { DATABASE_PATH: sqlitePath }, seededSqlite.picks)), seeded: seededSqlite });
   if (args.db === 'postgres') {
     const url = postgresDatabase('bench_xp', cleanups);

@@ -22,6 +22,7 @@ import { clearRefreshCookie } from '../auth/routes.ts';
 import { checkNewPassword, checkProfile, serverMessages } from '../auth/validation.ts';
 import { isUniqueViolation, type Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
+import { noteAccountDeleted } from '../learning/ledger.ts';
 import { rateLimitHook } from '../http/rate-limit.ts';
 
 export type AccountDeps = {
@@ -170,6 +171,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
       // links, progress, ticks, submissions, ratings, settings. One statement, one transaction.
       await db.transaction().execute(async (tx) => {
         await tx.deleteFrom('users').where('id', '=', user.id).execute();
+        // The leaderboards' copies on every instance drop the learner's rows with their next update.
+        await noteAccountDeleted(tx, user.id);
       });
       request.log.info({ userId: user.id }, 'account deleted');
       clearRefreshCookie(reply);

@@ -154,6 +154,9 @@ export type XpBoardTable = { period: string; user_id: string; xp: number; total:
 /** Where each rolling window starts now (moved by the windows job). */
 export type XpBoardWindowsTable = { period: string; window_start: string };
 
+/** The learners whose board rows changed lately (real time; '*': every row). */
+export type XpBoardChangesTable = { user_id: string; changed_at: string };
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -177,6 +180,7 @@ export type Database = {
   learner_clock: LearnerClockTable;
   xp_board: XpBoardTable;
   xp_board_windows: XpBoardWindowsTable;
+  xp_board_changes: XpBoardChangesTable;
 };
 
 export type Db = Kysely<Database>;
@@ -209,6 +213,7 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'learner_clock', key: ['user_id'] },
   { name: 'xp_board', key: ['period', 'user_id'] },
   { name: 'xp_board_windows', key: ['period'] },
+  { name: 'xp_board_changes', key: ['user_id'] },
 ];
 
 /** The database could not be reached or migrated at start-up: says which database, and where. */

@@ -322,6 +322,24 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('xp_board').execute();
     },
   },
+  '0009_xp_board_changes': {
+    // Which learners' board rows changed lately, and when (real time): one row per learner,
+    // written with every rewrite ('*': every row, after a rebuild or an account's deletion). Each
+    // instance's in-memory copy of a board reads only the learners changed since its last read
+    // instead of the whole board. The windows job deletes rows older than a few minutes
+    // (server/learning/ledger.ts).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('xp_board_changes')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('changed_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('xp_board_changes_at_idx').on('xp_board_changes').column('changed_at').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('xp_board_changes').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

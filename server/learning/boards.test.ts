@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learningApi.ts';
 import type { Db } from '../db/database.ts';
 import { createTestApp, TEST_DATABASE, type TestApp } from '../test/helpers.ts';
-import { createBoards, SNAPSHOT_TTL_MS } from './ledger.ts';
+import { CHANGES_KEPT_MS, createBoards, noteAccountDeleted, SNAPSHOT_TTL_MS } from './ledger.ts';
 
 const NOW = Date.parse('2026-06-10T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -120,9 +120,16 @@ describe('the copy of each board in memory', () => {
     const before = bruteBoard(sinceOf('all', LATER));
     const asker = before[100]!.userId;
     await boards.standings('all', asker, 50, LATER);
-    // Another instance's change (written behind this one's back): learner 90 jumps to first place.
+    // Another instance's change: learner 90 earns enough to jump to first place.
+    const other = createBoards(db);
     const jumper = before[90]!.userId;
-    await db.updateTable('xp_board').set({ xp: 1_000_000 }).where('period', '=', 'all').where('user_id', '=', jumper).execute();
+    const jump = { user: Number(jumper.slice(24)), amount: 1_000_000, at: LATER - HOUR };
+    await db
+      .insertInto('xp_events')
+      .values({ id: 'ev-jump', user_id: jumper, award_key: 'task:jump', reason: 'task', source_id: 'jump', path_id: null, amount: jump.amount, earned_at: new Date(jump.at).toISOString(), earned_on: new Date(jump.at).toISOString().slice(0, 10) })
+      .execute();
+    await other.refresh(db, [jumper], LATER);
+    events.push(jump);
     expect((await boards.standings('all', asker, 50, LATER)).top[0]?.userId).toBe(before[0]!.userId);
     // …but the learner themself sees it at once.
     expect((await boards.standings('all', jumper, 50, LATER)).me).toMatchObject({ rank: 1 });
@@ -145,6 +152,80 @@ describe('the copy of each board in memory', () => {
     expect(standing.top.map((r) => r.username)).toEqual(after.slice(0, 50).map((r) => `Board ${Number(r.userId.slice(24))}`));
     expect(standing.me?.rank).toBe(after.findIndex((r) => r.userId === asker) + 1);
     expect(standing.learners).toBe(after.length);
+  });
+
+  it('is brought up to date from the learners another instance changed (gains, losses), and drops a deleted account', async () => {
+    const boards = createBoards(db);
+    const other = createBoards(db);
+    const before = bruteBoard(sinceOf('week', LATER));
+    const asker = before.at(-1)!.userId;
+    await boards.standings('week', asker, 50, LATER);
+    /** Polls this instance's week board until its top 50 and size are the ledger's, then checks some ranks. */
+    const agrees = async () => {
+      const expected = bruteBoard(sinceOf('week', LATER));
+      await new Promise((resolve) => setTimeout(resolve, SNAPSHOT_TTL_MS + 50));
+      await expect
+        .poll(async () => {
+          const standing = await boards.standings('week', asker, 50, LATER);
+          return { top: standing.top.map((r) => [r.userId, r.xp]), learners: standing.learners };
+        })
+        .toEqual({ top: expected.slice(0, 50).map((r) => [r.userId, r.xp]), learners: expected.length });
+      for (const [index, row] of expected.entries()) {
+        if (index % 5 === 0) expect((await boards.standings('week', row.userId, 50, LATER)).me?.rank).toBe(index + 1);
+      }
+      return expected;
+    };
+
+    // Through the other instance, 30 learners change: half earn more (some into the top), half lose everything.
+    const changed = Array.from({ length: 30 }, (_, k) => 3 * k + 1);
+    const gains = changed.filter((_, k) => k % 2 === 0);
+    const losses = changed.filter((_, k) => k % 2 === 1);
+    const gained = gains.map((u, k) => ({ user: u, amount: 40 * (k + 1) * (k % 3 === 0 ? 20 : 1), at: LATER - 2 * HOUR - k * 60_000 }));
+    await db
+      .insertInto('xp_events')
+      .values(
+        gained.map((e, k) => ({
+          id: `ev-gain-${k}`,
+          user_id: id(e.user),
+          award_key: `task:gain-${k}`,
+          reason: 'task',
+          source_id: `gain-${k}`,
+          path_id: null,
+          amount: e.amount,
+          earned_at: new Date(e.at).toISOString(),
+          earned_on: new Date(e.at).toISOString().slice(0, 10),
+        })),
+      )
+      .execute();
+    await db.deleteFrom('xp_events').where('user_id', 'in', losses.map(id)).execute();
+    await other.refresh(db, changed.map(id), LATER);
+    events.push(...gained);
+    for (let i = events.length - 1; i >= 0; i -= 1) if (losses.includes(events[i]!.user)) events.splice(i, 1);
+    const expected = await agrees();
+    // Learners both left the board and joined it.
+    const on = (board: { userId: string }[], u: number) => board.some((r) => r.userId === id(u));
+    expect(losses.some((u) => on(before, u) && !on(expected, u))).toBe(true);
+    expect(gains.some((u) => !on(before, u) && on(expected, u))).toBe(true);
+
+    // The other instance deletes an account on the board: this one's copy drops it.
+    const gone = expected[1]!.userId;
+    await db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('users').where('id', '=', gone).execute();
+      await noteAccountDeleted(tx, gone);
+    });
+    for (let i = events.length - 1; i >= 0; i -= 1) if (id(events[i]!.user) === gone) events.splice(i, 1);
+    expect((await agrees()).some((r) => r.userId === gone)).toBe(false);
+    // No change row keeps the deleted learner's id.
+    expect(await db.selectFrom('xp_board_changes').select('user_id').where('user_id', '=', gone).execute()).toEqual([]);
+  });
+
+  it('keeps change rows for CHANGES_KEPT_MS: the windows job deletes older ones', async () => {
+    const boards = createBoards(db);
+    const old = new Date(Date.now() - CHANGES_KEPT_MS - 60_000).toISOString();
+    await db.insertInto('xp_board_changes').values({ user_id: id(139), changed_at: old }).onConflict((oc) => oc.column('user_id').doUpdateSet({ changed_at: old })).execute();
+    await boards.moveWindows(LATER);
+    expect(await db.selectFrom('xp_board_changes').select('user_id').where('changed_at', '<', new Date(Date.now() - CHANGES_KEPT_MS).toISOString()).execute()).toEqual([]);
+    expect(await db.selectFrom('xp_board_changes').select('user_id').execute()).not.toEqual([]);
   });
 });
 

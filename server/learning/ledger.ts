@@ -202,8 +202,43 @@ async function insertRows(tx: Executor, rows: readonly { period: string; user_id
   for (let i = 0; i < rows.length; i += CHUNK) await tx.insertInto('xp_board').values(rows.slice(i, i + CHUNK)).execute();
 }
 
-/** How old the in-memory copy of a board may get before a request reads it again. */
+/** How old the in-memory copy of a board may get before a request brings it up to date. */
 export const SNAPSHOT_TTL_MS = 2_000;
+/**
+ * An update of a copy reads the learners changed since this long before the copy began: covers
+ * the time between a rewrite and its commit, and the clocks of instances differing a little.
+ */
+const CHANGE_MARGIN_MS = 30_000;
+/** The windows job deletes change rows older than this; a copy older than that is read whole again. */
+export const CHANGES_KEPT_MS = 10 * 60_000;
+/** A change row meaning "every row changed" (a rebuild): copies are read whole again. */
+const EVERYONE = '*';
+/**
+ * An account's deletion, inside its transaction: the copies of the boards are read whole again
+ * (a rare event), so no change row keeps the deleted learner's id, not even for minutes.
+ */
+export async function noteAccountDeleted(tx: Executor, userId: string) {
+  await tx.deleteFrom('xp_board_changes').where('user_id', '=', userId).execute();
+  await noteBoardChanges(tx, [EVERYONE]);
+}
+
+/** More changed learners than this since a copy began: the board is read whole instead. */
+const MAX_CHANGED = 20_000;
+
+/**
+ * Notes that these learners' board rows changed, inside the caller's transaction, so every
+ * instance's copy of the boards reads them again.
+ */
+export async function noteBoardChanges(tx: Executor, userIds: readonly string[]) {
+  const changedAt = new Date().toISOString();
+  for (let i = 0; i < userIds.length; i += CHUNK) {
+    await tx
+      .insertInto('xp_board_changes')
+      .values([...new Set(userIds.slice(i, i + CHUNK))].map((user_id) => ({ user_id, changed_at: changedAt })))
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ changed_at: changedAt }))
+      .execute();
+  }
+}
 /**
  * A learner this instance changed is read live by answers from a copy that began less than this
  * before the change (the time between a transaction's rewrite of the rows and its commit).
@@ -276,6 +311,7 @@ export function createBoards(db: Db) {
       const rows = await aggregate(tx, await startsOrNow(tx, at), some);
       await tx.deleteFrom('xp_board').where('user_id', 'in', some).execute();
       await insertRows(tx, rows);
+      await noteBoardChanges(tx, some);
     }
   }
 
@@ -289,6 +325,7 @@ export function createBoards(db: Db) {
       .values(WINDOWED.map((period) => ({ period, window_start: starts[period] })))
       .execute();
     await insertRows(tx, await aggregate(tx, starts));
+    await noteBoardChanges(tx, [EVERYONE]);
     for (const p of WINDOWED) seen.set(p, Date.parse(starts[p]));
   }
 
@@ -304,8 +341,11 @@ export function createBoards(db: Db) {
       if (WINDOWED.some((p) => known[p] === undefined)) {
         await rebuild(tx, at);
         snapshots.clear();
+        generation += 1;
         return 'built';
       }
+      // Change rows every copy has read by now (a copy older than that is read whole).
+      await tx.deleteFrom('xp_board_changes').where('changed_at', '<', new Date(Date.now() - CHANGES_KEPT_MS).toISOString()).execute();
       const moves = WINDOWED.map((p) => ({ period: p, from: known[p] as string, to: windowStartAt(p, at) })).filter((m) => m.to > m.from);
       for (const p of WINDOWED) if (!moves.some((m) => m.period === p)) seen.set(p, Date.parse(known[p] as string));
       if (moves.length === 0) return 'current';
@@ -315,12 +355,9 @@ export function createBoards(db: Db) {
         for (const r of rows) passed.add(r.user_id);
         await tx.updateTable('xp_board_windows').set({ window_start: m.to }).where('period', '=', m.period).execute();
       }
-      // The moved boards' copies are dropped below: their next answer reads them whole.
+      // The copies read the rewritten learners with their next update, as any change.
       await refresh(tx, [...passed].sort(), at, { touch: false });
-      for (const m of moves) {
-        seen.set(m.period, Date.parse(m.to));
-        snapshots.delete(m.period);
-      }
+      for (const m of moves) seen.set(m.period, Date.parse(m.to));
       return 'moved';
     });
   }
@@ -337,27 +374,68 @@ export function createBoards(db: Db) {
   // Ranks are read from a copy of each board in memory (every row's XP, total and time, in board
   // order): "my rank" is a binary search instead of counting the rows ahead on every request.
   // The copy, with the names of its first rows, is at most SNAPSHOT_TTL_MS old (then one request
-  // reads it again while the others answer from it), and every answer reads live the learner's
+  // brings it up to date while the others answer from it: it reads only the learners whose rows
+  // changed since, from `xp_board_changes`, so a board of 100,000 rows is not read again every
+  // few seconds, which stalled answers), and every answer reads live the learner's
   // own row and those this instance changed lately. So a learner always sees their own XP and
   // rank as the ledger has them now, and a change made through this instance shows at once;
   // another instance's change (XP, a name, Public Profile turned off) shows within SNAPSHOT_TTL_MS.
   const snapshots = new Map<Period, Snapshot>();
+  /** Counts the rebuilds on this instance: a copy read across one is not kept. */
+  let generation = 0;
   const reading = new Map<Period, Promise<Snapshot>>();
   /** Learners whose rows this instance rewrote lately (real time, ms): their rows are read live. */
   const touched = new Map<string, number>();
+
+  /** Board rows in board order, for some learners (or all). */
+  async function boardRows(period: Period, userIds?: readonly string[]): Promise<Entry[]> {
+    const query = (ids?: readonly string[]) => {
+      let q = db.selectFrom('xp_board').select(['user_id as userId', 'xp', 'total', 'reached_at as reachedAt']).where('period', '=', period);
+      if (ids) q = q.where('user_id', 'in', ids);
+      return q.orderBy('xp', 'desc').orderBy('reached_at').orderBy('user_id').execute();
+    };
+    if (!userIds) return query();
+    const rows: Entry[] = [];
+    for (let i = 0; i < userIds.length; i += CHUNK) rows.push(...(await query(userIds.slice(i, i + CHUNK))));
+    return rows.sort((a, b) => (ahead(a, b) ? -1 : 1));
+  }
+
+  /**
+   * The copy brought up to date: only the learners changed since it began (their rows replace
+   * theirs, or they leave it), or the whole board when there is no copy, it is older than the
+   * change rows kept, a rebuild happened, or too many changed. The names of its first rows are
+   * read again either way (another instance may have changed one, or Public Profile).
+   */
+  async function update(period: Period, current: Snapshot | undefined, started: number): Promise<Entry[]> {
+    if (!current || started - current.at > CHANGES_KEPT_MS - CHANGE_MARGIN_MS) return boardRows(period);
+    const changes = await db
+      .selectFrom('xp_board_changes')
+      .select('user_id')
+      .where('changed_at', '>=', new Date(current.at - CHANGE_MARGIN_MS).toISOString())
+      .execute();
+    if (changes.length === 0) return current.rows;
+    if (changes.length > MAX_CHANGED || changes.some((c) => c.user_id === EVERYONE)) return boardRows(period);
+    const changed = new Set(changes.map((c) => c.user_id));
+    const fresh = await boardRows(period, [...changed]);
+    // Merge the kept rows (still in board order) with the changed learners' rows.
+    const rows: Entry[] = [];
+    let f = 0;
+    for (const row of current.rows) {
+      if (changed.has(row.userId)) continue;
+      while (f < fresh.length && ahead(fresh[f]!, row)) rows.push(fresh[f++]!);
+      rows.push(row);
+    }
+    while (f < fresh.length) rows.push(fresh[f++]!);
+    return rows;
+  }
 
   async function readSnapshot(period: Period): Promise<Snapshot> {
     let pending = reading.get(period);
     if (!pending) {
       const started = Date.now();
-      pending = db
-        .selectFrom('xp_board')
-        .select(['user_id as userId', 'xp', 'total', 'reached_at as reachedAt'])
-        .where('period', '=', period)
-        .orderBy('xp', 'desc')
-        .orderBy('reached_at')
-        .orderBy('user_id')
-        .execute()
+      const current = snapshots.get(period);
+      const from = generation;
+      pending = update(period, current, started)
         .then(async (rows) => {
           const head = rows.slice(0, NAMED).map((r) => r.userId);
           const named =
@@ -375,8 +453,10 @@ export function createBoards(db: Db) {
             const name = byId.get(row.userId);
             if (name) names.set(row.userId, { userId: row.userId, xp: row.xp, total: row.total, reachedAt: row.reachedAt, username: name.username, public_profile: name.public_profile });
           }
-          const snapshot = { at: started, rows, index: new Map(rows.map((r, i) => [r.userId, i])), names };
-          snapshots.set(period, snapshot);
+          const index = current && rows === current.rows ? current.index : new Map(rows.map((r, i) => [r.userId, i]));
+          const snapshot = { at: started, rows, index, names };
+          // A rebuild on this instance (which clears the copies) while this was read: not kept.
+          if (generation === from) snapshots.set(period, snapshot);
           return snapshot;
         })
         .finally(() => reading.delete(period));
