@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
-import { verifyAccessToken } from './jwt.ts';
+import { createAccessTokenVerifier } from './jwt.ts';
 import type { AuthRepository, UserRow } from './repository.ts';
 
 export const sessionMessages = {
@@ -19,13 +19,14 @@ export type Authenticated = UserRow & { sessionId: string };
 export type Authenticate = (request: FastifyRequest) => Promise<Authenticated>;
 
 export function createAuthenticate(repo: AuthRepository, jwtSecret: string, now: () => number): Authenticate {
+  const verify = createAccessTokenVerifier({ secret: jwtSecret });
   return async function authenticate(request) {
     const header = request.headers.authorization;
     if (header === undefined) {
       throw new HttpError(401, sessionMessages.signInRequired, { 'www-authenticate': 'Bearer' });
     }
     const match = /^Bearer +([A-Za-z0-9._-]+) *$/i.exec(header);
-    const claims = match?.[1] ? verifyAccessToken(match[1], now(), { secret: jwtSecret }) : null;
+    const claims = match?.[1] ? verify(match[1], now()) : null;
     const invalid = () => new HttpError(401, sessionMessages.sessionExpired, { 'www-authenticate': 'Bearer error="invalid_token"' });
     if (!claims) throw invalid();
     const user = await repo.activeSessionUser(claims.sid, claims.sub, new Date(now()).toISOString());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JWT_AUDIENCE, JWT_ISSUER, signAccessToken, verifyAccessToken } from './jwt.ts';
+import { createAccessTokenVerifier, JWT_AUDIENCE, JWT_ISSUER, signAccessToken, verifyAccessToken } from './jwt.ts';
 
 const secret = 'unit-test-secret-0123456789-0123456789';
 const now = Date.parse('2026-11-22T12:00:00Z');
@@ -37,5 +37,22 @@ describe('access tokens', () => {
     for (const junk of ['', '.', '..', 'a.b.c', '%%.%%.%%', 'x'.repeat(5000), `${'a'.repeat(10)}.${'b'.repeat(10)}.`]) {
       expect(verifyAccessToken(junk, now, { secret })).toBeNull();
     }
+  });
+
+  it('keeps a genuine token once checked, and still checks its expiry and claims on every use', () => {
+    const verify = createAccessTokenVerifier({ secret }, 2);
+    const token = signAccessToken({ sub: 'user-1', sid: 'session-1' }, now, 900, { secret });
+    expect(verify(token, now)).toMatchObject({ sub: 'user-1', sid: 'session-1' });
+    expect(verify(token, now + 899_999)).not.toBeNull();
+    expect(verify(token, now + 900_000)).toBeNull();
+    // Issued in the future (a clock that went back) is refused from the kept payload too.
+    expect(verify(token, now - 60_000)).toBeNull();
+    // A forged signature on a kept payload is not the kept token.
+    const [header, payload] = token.split('.');
+    expect(verify(`${header}.${payload}.${'A'.repeat(43)}`, now)).toBeNull();
+    expect(createAccessTokenVerifier({ secret: 'another secret at least this long' })(token, now)).toBeNull();
+    // Past its size, the oldest is forgotten and checked again: still right.
+    for (const n of [2, 3, 4]) verify(signAccessToken({ sub: `user-${n}`, sid: 's' }, now, 900, { secret }), now);
+    expect(verify(token, now)).toMatchObject({ sub: 'user-1' });
   });
 });

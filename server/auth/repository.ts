@@ -4,6 +4,7 @@
  * for the same single-use token cannot both win.
  */
 import type { Db, PasswordResetsTable, RefreshTokensTable, UsersTable } from '../db/database.ts';
+import { precompiled } from '../db/precompiled.ts';
 
 export type UserRow = UsersTable;
 export type RefreshTokenRow = RefreshTokensTable;
@@ -12,6 +13,25 @@ export type PasswordResetRow = PasswordResetsTable;
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
 
 export function createAuthRepository(db: Db) {
+  // What every authenticated request asks first: built once (see server/db/precompiled.ts).
+  const sessionUser = precompiled<'userId' | 'familyId' | 'at', UserRow>((param) =>
+    db
+      .selectFrom('users')
+      .selectAll('users')
+      .where('users.id', '=', param('userId'))
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .where('refresh_tokens.family_id', '=', param('familyId'))
+            .where('refresh_tokens.user_id', '=', param('userId'))
+            .where('refresh_tokens.revoked_at', 'is', null)
+            .where('refresh_tokens.expires_at', '>', param('at')),
+        ),
+      ),
+  );
+
   return {
     findUserByEmail(email: string): Promise<UserRow | undefined> {
       return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -56,28 +76,12 @@ export function createAuthRepository(db: Db) {
       });
     },
 
-    /** True while the session (refresh-token family) has a live token: not signed out, not revoked. */
     /**
      * The user of a session that is still active (its family not revoked, not expired), in one
      * query: what every authenticated request asks first.
      */
-    activeSessionUser(familyId: string, userId: string, at: string): Promise<UserRow | undefined> {
-      return db
-        .selectFrom('users')
-        .selectAll('users')
-        .where('users.id', '=', userId)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('refresh_tokens')
-              .select('refresh_tokens.id')
-              .where('refresh_tokens.family_id', '=', familyId)
-              .where('refresh_tokens.user_id', '=', userId)
-              .where('refresh_tokens.revoked_at', 'is', null)
-              .where('refresh_tokens.expires_at', '>', at),
-          ),
-        )
-        .executeTakeFirst();
+    async activeSessionUser(familyId: string, userId: string, at: string): Promise<UserRow | undefined> {
+      return (await sessionUser(db, { userId, familyId, at }))[0];
     },
 
 

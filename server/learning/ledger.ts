@@ -6,7 +6,7 @@
  * nothing can drift from it (`npm run xp:verify` checks the derived figures anyway).
  */
 import { randomUUID } from 'node:crypto';
-import { CompiledQuery, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { evaluateBadges, type BadgeDefinition } from '../../src/domain/badges.ts';
 import { dailyStreak } from '../../src/domain/streaks.ts';
 import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learningApi.ts';
@@ -14,6 +14,7 @@ import { awardKey, badgeAward, type XpReason } from '../../src/domain/xp.ts';
 import type { BoardRow } from '../../src/domain/xpViews.ts';
 import type { Database, Db } from '../db/database.ts';
 import { isPostgres, lockTransaction, toNumber } from '../db/dialect.ts';
+import { precompiled } from '../db/precompiled.ts';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -494,7 +495,7 @@ export function createBoards(db: Db) {
       .select(['b.user_id as userId', 'b.xp', 'b.total', 'b.reached_at as reachedAt', 'u.username', 's.public_profile'])
       .where('b.period', '=', period)
       .where('b.user_id', 'in', ids);
-  const rowOfOne = namedRows('', ['']).compile();
+  const rowOfOne = precompiled<'period' | 'id', NamedEntry>((param) => namedRows(param('period'), [param('id')]));
 
   /** A board's top rows, the learner's own row and rank, and how many learners it holds. */
   async function standings(period: Period, userId: string, top: number, at: number) {
@@ -504,7 +505,7 @@ export function createBoards(db: Db) {
     const named = async (ids: readonly string[]): Promise<NamedEntry[]> =>
       // Usually the learner alone: that query is built once and reused (building it cost more than running it).
       ids.length === 1
-        ? (await db.executeQuery<NamedEntry>(CompiledQuery.raw(rowOfOne.sql, [period, ids[0]]))).rows
+        ? rowOfOne(db, { period, id: ids[0] })
         : namedRows(period, ids).execute();
     const fresh = (await named([...live])).sort((a, b) => (ahead(a, b) ? -1 : 1));
     // The board now: the copy without the rows read live, and the live rows in their places.
