@@ -21,6 +21,7 @@
 import { PGliteDialect, PostgresAdapter, PostgresDialect, sql, type Dialect, type Kysely } from 'kysely';
 import pg from 'pg';
 import { nodeSqliteDialect } from './node-sqlite.ts';
+import { preparedStatements } from './precompiled.ts';
 
 export type DatabaseTarget =
   | { kind: 'sqlite'; path: string }
@@ -54,7 +55,16 @@ export async function createDialect(target: DatabaseTarget): Promise<Dialect> {
       // an idle connection, and each client's own for one in use (its query rejects as well, and
       // the request gets its 503).
       pool.on('error', () => {});
-      pool.on('connect', (client) => client.on('error', () => {}));
+      pool.on('connect', (client) => {
+        client.on('error', () => {});
+        // The precompiled queries (server/db/precompiled.ts) as named statements: parsed and
+        // planned once per connection. Any other query goes as it came.
+        const query = client.query.bind(client) as (config: unknown, values?: unknown) => unknown;
+        client.query = ((text: unknown, values?: unknown) => {
+          const name = typeof text === 'string' ? preparedStatements.get(text) : undefined;
+          return name === undefined ? query(text, values) : query({ name, text, values });
+        }) as typeof client.query;
+      });
       return new PostgresDialect({ pool });
     }
     case 'pglite': {

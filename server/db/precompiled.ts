@@ -10,6 +10,13 @@
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
 
 /** A Kysely instance or transaction (anything that runs a compiled query). */
+/**
+ * The SQL of every precompiled query, with a statement name: on PostgreSQL each connection
+ * prepares it once (server/db/dialect.ts), so the server parses and plans it once per connection
+ * instead of on every request. A fixed, small set: only these queries are prepared.
+ */
+export const preparedStatements = new Map<string, string>();
+
 type Runner = { executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>> };
 
 export function precompiled<P extends string, R>(build: (param: (name: P) => string) => Compilable<R>) {
@@ -19,6 +26,7 @@ export function precompiled<P extends string, R>(build: (param: (name: P) => str
     marks.set(mark, name);
     return mark;
   }).compile();
+  if (!preparedStatements.has(compiled.sql)) preparedStatements.set(compiled.sql, `pathforge_${preparedStatements.size + 1}`);
   const order = compiled.parameters.map((value) => {
     const name = typeof value === 'string' ? marks.get(value) : undefined;
     if (name === undefined) throw new Error(`precompiled: a value that is not a param() in ${compiled.sql}`);

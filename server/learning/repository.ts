@@ -6,6 +6,7 @@ import type { Catalog, CatalogProject, LearnerRecords, PathStats } from '../../s
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../db/database.ts';
 import { toNumber } from '../db/dialect.ts';
+import { precompiled } from '../db/precompiled.ts';
 
 
 const parseList = (json: string) => JSON.parse(json) as string[];
@@ -14,7 +15,28 @@ const parseList = (json: string) => JSON.parse(json) as string[];
 export type Effects = (tx: Transaction<Database>) => Promise<void>;
 const none: Effects = async () => {};
 
+type RecordRow = { kind: 'p' | 't' | 'r' | 's'; id: string; a: string | null; b: string | null; c: string | null };
+
 export function createLearningRepository(db: Db) {
+  // Every page asks for the learner's records: built once, with and without submissions (see
+  // server/db/precompiled.ts).
+  const recordsQuery = (submissions: boolean) =>
+    precompiled<'userId', RecordRow>((param) => {
+      const userId = param('userId');
+      const withSubmissions = submissions
+        ? sql`union all select 's', project_id, repository_url, submitted_at, null from submissions where user_id = ${userId}`
+        : sql``;
+      const query = sql<RecordRow>`
+        select 'p' as kind, project_id as id, started_at as a, completed_at as b, task_ids_at_start as c
+          from project_progress where user_id = ${userId}
+        union all select 't', task_id, null, null, null from task_completions where user_id = ${userId}
+        union all select 'r', path_id, cast(stars as text), null, null from path_ratings where user_id = ${userId}
+        ${withSubmissions}`;
+      return { compile: () => query.compile(db) };
+    });
+  const recordsWith = recordsQuery(true);
+  const recordsWithout = recordsQuery(false);
+
   return {
     /**
      * The active curriculum as seeded, with every task of its projects (retired ones too: they
@@ -90,16 +112,7 @@ export function createLearningRepository(db: Db) {
      * so one round trip to the database instead of four.
      */
     async records(userId: string, options: { submissions: boolean }): Promise<LearnerRecords> {
-      type Row = { kind: 'p' | 't' | 'r' | 's'; id: string; a: string | null; b: string | null; c: string | null };
-      const submissions = options.submissions
-        ? sql`union all select 's', project_id, repository_url, submitted_at, null from submissions where user_id = ${userId}`
-        : sql``;
-      const { rows } = await sql<Row>`
-        select 'p' as kind, project_id as id, started_at as a, completed_at as b, task_ids_at_start as c
-          from project_progress where user_id = ${userId}
-        union all select 't', task_id, null, null, null from task_completions where user_id = ${userId}
-        union all select 'r', path_id, cast(stars as text), null, null from path_ratings where user_id = ${userId}
-        ${submissions}`.execute(db);
+      const rows = await (options.submissions ? recordsWith : recordsWithout)(db, { userId });
       const records: LearnerRecords = { projects: {}, completedTasks: [], ratings: {}, submissions: {} };
       for (const row of rows) {
         if (row.kind === 'p') records.projects[row.id] = { startedAt: row.a ?? '', completedAt: row.b, taskIdsAtStart: parseList(row.c ?? '[]') };
