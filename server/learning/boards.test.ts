@@ -30,6 +30,26 @@ for (let u = 0; u < 140; u += 1) {
   for (let k = 0; k < count; k += 1) events.push({ user: u, amount: 20 * (1 + ((u * 7 + k) % 6)), at: NOW - ((u * 13 + k * 29) % 40) * 24 * HOUR - (u % 3) * HOUR });
 }
 
+/** Task awards straight into the ledger (as another instance, or the past, wrote them), keyed `key(i)`. */
+async function insertEvents(list: readonly Event[], key: (i: number) => string) {
+  await db
+    .insertInto('xp_events')
+    .values(
+      list.map((e, i) => ({
+        id: `ev-${key(i)}`,
+        user_id: id(e.user),
+        award_key: `task:${key(i)}`,
+        reason: 'task',
+        source_id: key(i),
+        path_id: null,
+        amount: e.amount,
+        earned_at: new Date(e.at).toISOString(),
+        earned_on: new Date(e.at).toISOString().slice(0, 10),
+      })),
+    )
+    .execute();
+}
+
 beforeAll(async () => {
   t = await createTestApp({}, { now: () => NOW });
   db = t.app.db as Db;
@@ -38,22 +58,7 @@ beforeAll(async () => {
     .insertInto('users')
     .values(Array.from({ length: 140 }, (_, u) => ({ id: id(u), username: `Board ${u}`, email: `board${u}@example.com`, password_hash: 'x', password_changed_at: at, created_at: at, updated_at: at })))
     .execute();
-  await db
-    .insertInto('xp_events')
-    .values(
-      events.map((e, i) => ({
-        id: `ev-${String(i).padStart(4, '0')}`,
-        user_id: id(e.user),
-        award_key: `task:seed-${i}`,
-        reason: 'task',
-        source_id: `seed-${i}`,
-        path_id: null,
-        amount: e.amount,
-        earned_at: new Date(e.at).toISOString(),
-        earned_on: new Date(e.at).toISOString().slice(0, 10),
-      })),
-    )
-    .execute();
+  await insertEvents(events, (i) => `seed-${String(i).padStart(4, '0')}`);
   // Events written behind the app's back: the board is rebuilt from the ledger.
   await db.deleteFrom('xp_board_windows').execute();
 });
@@ -124,10 +129,7 @@ describe('the copy of each board in memory', () => {
     const other = createBoards(db);
     const jumper = before[90]!.userId;
     const jump = { user: Number(jumper.slice(24)), amount: 1_000_000, at: LATER - HOUR };
-    await db
-      .insertInto('xp_events')
-      .values({ id: 'ev-jump', user_id: jumper, award_key: 'task:jump', reason: 'task', source_id: 'jump', path_id: null, amount: jump.amount, earned_at: new Date(jump.at).toISOString(), earned_on: new Date(jump.at).toISOString().slice(0, 10) })
-      .execute();
+    await insertEvents([jump], () => 'jump');
     await other.refresh(db, [jumper], LATER);
     events.push(jump);
     expect((await boards.standings('all', asker, 50, LATER)).top[0]?.userId).toBe(before[0]!.userId);
@@ -181,22 +183,7 @@ describe('the copy of each board in memory', () => {
     const gains = changed.filter((_, k) => k % 2 === 0);
     const losses = changed.filter((_, k) => k % 2 === 1);
     const gained = gains.map((u, k) => ({ user: u, amount: 40 * (k + 1) * (k % 3 === 0 ? 20 : 1), at: LATER - 2 * HOUR - k * 60_000 }));
-    await db
-      .insertInto('xp_events')
-      .values(
-        gained.map((e, k) => ({
-          id: `ev-gain-${k}`,
-          user_id: id(e.user),
-          award_key: `task:gain-${k}`,
-          reason: 'task',
-          source_id: `gain-${k}`,
-          path_id: null,
-          amount: e.amount,
-          earned_at: new Date(e.at).toISOString(),
-          earned_on: new Date(e.at).toISOString().slice(0, 10),
-        })),
-      )
-      .execute();
+    await insertEvents(gained, (k) => `gain-${k}`);
     await db.deleteFrom('xp_events').where('user_id', 'in', losses.map(id)).execute();
     await other.refresh(db, changed.map(id), LATER);
     events.push(...gained);
