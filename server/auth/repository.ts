@@ -3,7 +3,8 @@
  * Multi-step changes run in a transaction and use conditional updates, so two requests racing
  * for the same single-use token cannot both win.
  */
-import type { Db, PasswordResetsTable, RefreshTokensTable, UsersTable } from '../db/database.ts';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, Db, PasswordResetsTable, RefreshTokensTable, UsersTable } from '../db/database.ts';
 import { precompiled } from '../db/precompiled.ts';
 
 export type UserRow = UsersTable;
@@ -12,6 +13,24 @@ export type PasswordResetRow = PasswordResetsTable;
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
 
+/**
+ * True while the session (refresh-token family) of this user has a live token at `at`: not signed
+ * out, not revoked (a password reset, a reused refresh token), not expired; never for a deleted
+ * account (its tokens go with it). Every check of a session is this expression.
+ */
+export function activeSession<DB extends Database, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, session: { familyId: string; userId: string; at: string }) {
+  const inner = eb as unknown as ExpressionBuilder<Database, never>;
+  return inner.exists(
+    inner
+      .selectFrom('refresh_tokens')
+      .select('refresh_tokens.id')
+      .where('refresh_tokens.family_id', '=', session.familyId)
+      .where('refresh_tokens.user_id', '=', session.userId)
+      .where('refresh_tokens.revoked_at', 'is', null)
+      .where('refresh_tokens.expires_at', '>', session.at),
+  );
+}
+
 export function createAuthRepository(db: Db) {
   // What every authenticated request asks first: built once (see server/db/precompiled.ts).
   const sessionUser = precompiled<'userId' | 'familyId' | 'at', UserRow>((param) =>
@@ -19,17 +38,7 @@ export function createAuthRepository(db: Db) {
       .selectFrom('users')
       .selectAll('users')
       .where('users.id', '=', param('userId'))
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('refresh_tokens')
-            .select('refresh_tokens.id')
-            .where('refresh_tokens.family_id', '=', param('familyId'))
-            .where('refresh_tokens.user_id', '=', param('userId'))
-            .where('refresh_tokens.revoked_at', 'is', null)
-            .where('refresh_tokens.expires_at', '>', param('at')),
-        ),
-      ),
+      .where((eb) => activeSession(eb, { familyId: param('familyId'), userId: param('userId'), at: param('at') })),
   );
 
   return {

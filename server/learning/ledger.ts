@@ -15,6 +15,8 @@ import type { BoardRow } from '../../src/domain/xpViews.ts';
 import type { Database, Db } from '../db/database.ts';
 import { isPostgres, lockTransaction, toNumber } from '../db/dialect.ts';
 import { precompiled } from '../db/precompiled.ts';
+import type { SessionClaims } from '../auth/authenticate.ts';
+import { activeSession } from '../auth/repository.ts';
 
 export type Executor = Db | Transaction<Database>;
 
@@ -495,19 +497,43 @@ export function createBoards(db: Db) {
       .select(['b.user_id as userId', 'b.xp', 'b.total', 'b.reached_at as reachedAt', 'u.username', 's.public_profile'])
       .where('b.period', '=', period)
       .where('b.user_id', 'in', ids);
+  // The learner's own row, read on every answer: built once (server/db/precompiled.ts).
   const rowOfOne = precompiled<'period' | 'id', NamedEntry>((param) => namedRows(param('period'), [param('id')]));
+  /**
+   * The same with the check that the learner's session is active (server/auth/authenticate.ts):
+   * one row when it is (the board columns null when the learner has no row on this board), none
+   * when it is not. The leaderboard's one query.
+   */
+  const rowInSession = precompiled<'period' | 'id' | 'familyId' | 'at', Named & { [K in keyof Entry]: Entry[K] | null }>((param) =>
+    db
+      .selectFrom('users as u')
+      .leftJoin('xp_board as b', (join) => join.onRef('b.user_id', '=', 'u.id').on('b.period', '=', param('period')))
+      .leftJoin('user_settings as s', 's.user_id', 'u.id')
+      .select(['b.user_id as userId', 'b.xp', 'b.total', 'b.reached_at as reachedAt', 'u.username', 's.public_profile'])
+      .where('u.id', '=', param('id'))
+      .where((eb) => activeSession(eb, { familyId: param('familyId'), userId: param('id'), at: param('at') })),
+  );
 
-  /** A board's top rows, the learner's own row and rank, and how many learners it holds. */
-  async function standings(period: Period, userId: string, top: number, at: number) {
+  /**
+   * A board's top rows, the learner's own row and rank, and how many learners it holds. With
+   * `inSession`, the learner's row is read with the check that their session is active, and
+   * `inSession.ended()` is thrown when it is not.
+   */
+  async function standings(period: Period, userId: string, top: number, at: number, inSession?: { session: SessionClaims; ended: () => Error }) {
     await keepCurrent(at);
     const snapshot = await snapshotOf(period);
     const live = new Set([userId, ...changedSince(snapshot)]);
-    const named = async (ids: readonly string[]): Promise<NamedEntry[]> =>
-      // Usually the learner alone: that query is built once and reused (building it cost more than running it).
-      ids.length === 1
-        ? rowOfOne(db, { period, id: ids[0] })
-        : namedRows(period, ids).execute();
-    const fresh = (await named([...live])).sort((a, b) => (ahead(a, b) ? -1 : 1));
+    const others = [...live].filter((id) => id !== userId);
+    const [own, changed] = await Promise.all([
+      inSession
+        ? rowInSession(db, { period, id: userId, familyId: inSession.session.sessionId, at: inSession.session.at }).then((rows) => {
+            if (rows.length === 0) throw inSession.ended();
+            return rows.filter((row): row is NamedEntry => row.userId !== null);
+          })
+        : rowOfOne(db, { period, id: userId }),
+      others.length === 0 ? [] : namedRows(period, others).execute(),
+    ]);
+    const fresh = [...own, ...changed].sort((a, b) => (ahead(a, b) ? -1 : 1));
     // The board now: the copy without the rows read live, and the live rows in their places.
     const supersededAt = [...live].flatMap((id) => {
       const i = snapshot.index.get(id);
@@ -538,7 +564,7 @@ export function createBoards(db: Db) {
       }
     }
     if (unnamed.length > 0) {
-      const names = new Map((await named(unnamed.map((r) => r.userId))).map((r) => [r.userId, r]));
+      const names = new Map((await namedRows(period, unnamed.map((r) => r.userId)).execute()).map((r) => [r.userId, r]));
       for (const [i, row] of leaders.entries()) if (row.username === '' && names.has(row.userId)) leaders[i] = names.get(row.userId)!;
     }
     const asRow = (r: (typeof fresh)[number]): BoardRow => ({

@@ -3,7 +3,9 @@
  * a learner's history needs them) and one learner's progress, always by that learner's id.
  */
 import type { Catalog, CatalogProject, LearnerRecords, PathStats } from '../../src/domain/learningViews.ts';
-import { sql, type Transaction } from 'kysely';
+import { expressionBuilder, sql, type Transaction } from 'kysely';
+import type { SessionClaims } from '../auth/authenticate.ts';
+import { activeSession } from '../auth/repository.ts';
 import type { Database, Db } from '../db/database.ts';
 import { toNumber } from '../db/dialect.ts';
 import { precompiled } from '../db/precompiled.ts';
@@ -15,27 +17,50 @@ const parseList = (json: string) => JSON.parse(json) as string[];
 export type Effects = (tx: Transaction<Database>) => Promise<void>;
 const none: Effects = async () => {};
 
-type RecordRow = { kind: 'p' | 't' | 'r' | 's'; id: string; a: string | null; b: string | null; c: string | null };
+type RecordRow = { kind: 'p' | 't' | 'r' | 's' | 'z'; id: string; a: string | null; b: string | null; c: string | null };
 
 export function createLearningRepository(db: Db) {
   // Every page asks for the learner's records: built once, with and without submissions (see
   // server/db/precompiled.ts).
-  const recordsQuery = (submissions: boolean) =>
-    precompiled<'userId', RecordRow>((param) => {
+  // With `inSession`, one more row ('z') when the learner's session is active (see
+  // server/auth/authenticate.ts): the path page's one query.
+  const recordsQuery = (submissions: boolean, inSession: boolean) =>
+    precompiled<'userId' | 'familyId' | 'at', RecordRow>((param) => {
       const userId = param('userId');
       const withSubmissions = submissions
         ? sql`union all select 's', project_id, repository_url, submitted_at, null from submissions where user_id = ${userId}`
+        : sql``;
+      const session = inSession
+        ? sql`union all select 'z', '', null, null, null from users where id = ${userId} and ${activeSession(expressionBuilder<Database, 'users'>(), { familyId: param('familyId'), userId, at: param('at') })}`
         : sql``;
       const query = sql<RecordRow>`
         select 'p' as kind, project_id as id, started_at as a, completed_at as b, task_ids_at_start as c
           from project_progress where user_id = ${userId}
         union all select 't', task_id, null, null, null from task_completions where user_id = ${userId}
         union all select 'r', path_id, cast(stars as text), null, null from path_ratings where user_id = ${userId}
-        ${withSubmissions}`;
+        ${withSubmissions}
+        ${session}`;
       return { compile: () => query.compile(db) };
     });
-  const recordsWith = recordsQuery(true);
-  const recordsWithout = recordsQuery(false);
+  const recordsWith = recordsQuery(true, false);
+  const recordsWithout = recordsQuery(false, false);
+  const recordsInSession = recordsQuery(false, true);
+
+  async function records(userId: string, options: { submissions: boolean; session?: SessionClaims }): Promise<LearnerRecords | null> {
+    const { session } = options;
+    const rows = session
+      ? await recordsInSession(db, { userId, familyId: session.sessionId, at: session.at })
+      : await (options.submissions ? recordsWith : recordsWithout)(db, { userId, familyId: null, at: null });
+    if (session && !rows.some((row) => row.kind === 'z')) return null;
+    const found: LearnerRecords = { projects: {}, completedTasks: [], ratings: {}, submissions: {} };
+    for (const row of rows) {
+      if (row.kind === 'p') found.projects[row.id] = { startedAt: row.a ?? '', completedAt: row.b, taskIdsAtStart: parseList(row.c ?? '[]') };
+      else if (row.kind === 't') found.completedTasks.push(row.id);
+      else if (row.kind === 'r') found.ratings[row.id] = Number(row.a);
+      else if (row.kind === 's') found.submissions[row.id] = { repositoryUrl: row.a ?? '', submittedAt: row.b ?? '' };
+    }
+    return found;
+  }
 
   return {
     /**
@@ -111,16 +136,10 @@ export function createLearningRepository(db: Db) {
      * union of the learner's rows of each table, by their indexed user_id): every page needs them,
      * so one round trip to the database instead of four.
      */
-    async records(userId: string, options: { submissions: boolean }): Promise<LearnerRecords> {
-      const rows = await (options.submissions ? recordsWith : recordsWithout)(db, { userId });
-      const records: LearnerRecords = { projects: {}, completedTasks: [], ratings: {}, submissions: {} };
-      for (const row of rows) {
-        if (row.kind === 'p') records.projects[row.id] = { startedAt: row.a ?? '', completedAt: row.b, taskIdsAtStart: parseList(row.c ?? '[]') };
-        else if (row.kind === 't') records.completedTasks.push(row.id);
-        else if (row.kind === 'r') records.ratings[row.id] = Number(row.a);
-        else records.submissions[row.id] = { repositoryUrl: row.a ?? '', submittedAt: row.b ?? '' };
-      }
-      return records;
+    records: records as {
+      (userId: string, options: { submissions: boolean }): Promise<LearnerRecords>;
+      /** With the session check: null when the learner's session is no longer active. */
+      (userId: string, options: { submissions: false; session: SessionClaims }): Promise<LearnerRecords | null>;
     },
     /** Everyone's figures per path: students and the average rating. */
     async pathStats(): Promise<PathStats> {

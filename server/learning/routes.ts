@@ -23,7 +23,7 @@ import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import { openTasks } from '../../src/domain/progress.ts';
 import { DEFAULT_TIME_ZONE, localDay } from '../../src/domain/streaks.ts';
 import { projectAward, taskAward } from '../../src/domain/xp.ts';
-import type { Authenticate } from '../auth/authenticate.ts';
+import type { Authenticate, SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Ledger, Moment } from './ledger.ts';
@@ -42,6 +42,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in learner of a /learning request (set before anything else runs). */
     learner: UserRow | null;
+    /** A `sessionInQuery` route's token claims: its own query checks the session (server/auth/authenticate.ts). */
+    session: SessionClaims | null;
+  }
+  interface FastifyContextConfig {
+    /** The route checks the session in its own query (one round trip, not two) instead of before it. */
+    sessionInQuery?: boolean;
   }
 }
 
@@ -103,12 +109,20 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   // Every route here is a signed-in learner's: authenticated first, before the body is even read,
   // so a request without a valid session gets its 401 whatever else is wrong with it.
   app.decorateRequest('learner', null);
+  app.decorateRequest('session', null);
   app.addHook('onRequest', async (request) => {
-    request.learner = await authenticate(request);
+    // A route that checks the session in its own query starts from the token's claims; it gets no
+    // learner row, so it cannot use one unchecked (learnerOf throws).
+    if (request.routeOptions.config.sessionInQuery === true) request.session = authenticate.claims(request);
+    else request.learner = await authenticate(request);
   });
   const learnerOf = (request: { learner: UserRow | null }): UserRow => {
     if (!request.learner) throw new Error('the learning routes run after authentication');
     return request.learner;
+  };
+  const sessionOf = (request: { session: SessionClaims | null }): SessionClaims => {
+    if (!request.session) throw new Error('a sessionInQuery route runs after the token is verified');
+    return request.session;
   };
 
   /** Now, and the learner's local day in their time zone: when an award or an active day is earned. */
@@ -118,7 +132,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     return { at, localDay: localDay(at, clock?.time_zone ?? DEFAULT_TIME_ZONE) };
   }
 
-  xpRoutes(app, { ledger, catalog, badges, now, learnerOf });
+  xpRoutes(app, { ledger, catalog, badges, now, learnerOf, sessionOf, ended: authenticate.ended });
 
   async function findBySlug<T extends { id: string }>(kind: 'path' | 'project', slug: string, items: Map<string, T>) {
     if (!slugParam.safeParse(slug).success) return undefined;
@@ -157,12 +171,18 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
 
   app.get<{ Params: { slug: string } }>(
     '/paths/:slug',
-    { schema: { params: slugParams, response: { 200: responseSchema(pathResponseSchema) } } },
+    { schema: { params: slugParams, response: { 200: responseSchema(pathResponseSchema) } }, config: { sessionInQuery: true } },
     async (request) => {
-      const user = learnerOf(request);
-      const path = await findBySlug('path', request.params.slug, pathBySlugOrId);
+      const session = sessionOf(request);
+      // The learner's records with the session check, in one query: nothing else is answered
+      // (not even a 404) before it says the session is active.
+      const [records, figures, path] = await Promise.all([
+        repo.records(session.userId, { submissions: false, session }),
+        pathStats(),
+        findBySlug('path', request.params.slug, pathBySlugOrId),
+      ]);
+      if (!records) throw authenticate.ended();
       if (!path) throw new HttpError(404, learningMessages.noSuchPath);
-      const [records, figures] = await Promise.all([repo.records(user.id, { submissions: false }), pathStats()]);
       return { path: pathDetail(catalog, records, figures, path.id) };
     },
   );

@@ -18,6 +18,7 @@ import {
 import type { Catalog } from '../../src/domain/learningViews.ts';
 import { DEFAULT_TIME_ZONE, isValidTimeZone, WEEKLY_GOAL } from '../../src/domain/streaks.ts';
 import { boardView, LEADERBOARD_TOP, xpHistory, xpSummary, type LearnerLedger, type LedgerEvent } from '../../src/domain/xpViews.ts';
+import type { SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Ledger } from './ledger.ts';
@@ -32,9 +33,12 @@ export type XpDeps = {
   badges: readonly BadgeDefinition[];
   now: () => number;
   learnerOf: (request: { learner: UserRow | null }) => UserRow;
+  /** A `sessionInQuery` route's claims, and the 401 it throws when its query finds the session ended. */
+  sessionOf: (request: { session: SessionClaims | null }) => SessionClaims;
+  ended: () => Error;
 };
 
-export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, learnerOf }: XpDeps) {
+export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, learnerOf, sessionOf, ended }: XpDeps) {
 
   async function clock(userId: string) {
     const row = await ledger.clockOf(userId);
@@ -88,12 +92,14 @@ export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, l
         querystring: { type: 'object', additionalProperties: false, properties: { period: { type: 'string', enum: [...LEADERBOARD_PERIOD_VALUES] } } },
         response: { 200: schemaOf(leaderboardResponseSchema) },
       },
+      config: { sessionInQuery: true },
     },
     async (request) => {
-      const user = learnerOf(request);
+      const session = sessionOf(request);
       const period = (request.query.period ?? 'all') as (typeof LEADERBOARD_PERIOD_VALUES)[number];
-      const { top, me, learners } = await ledger.boards.standings(period, user.id, LEADERBOARD_TOP, now());
-      return boardView(top, me, learners, user.id, period);
+      // The learner's own row is read with the session check, in one query.
+      const { top, me, learners } = await ledger.boards.standings(period, session.userId, LEADERBOARD_TOP, now(), { session, ended });
+      return boardView(top, me, learners, session.userId, period);
     },
   );
 
