@@ -55,14 +55,23 @@ export async function signInLearner(base, n) {
 
 /**
  * A throw-away PostgreSQL cluster (scripts/postgres-cluster.sh) with an empty database `name`;
- * returns its URL. `cleanups` gets the cluster's stop.
+ * returns its URL. `cleanups` gets the cluster's stop. With `keep`, the cleanup only halts it and
+ * `cluster` says where it is, for `resumePostgres` in a later run.
  */
-export function postgresDatabase(name, cleanups) {
+export function postgresDatabase(name, cleanups, { keep = false } = {}) {
   const env = { ...process.env, PG_CLUSTER_PORT: String(55_600 + (process.pid % 90)) };
   const started = Object.fromEntries([...execFileSync('bash', ['scripts/postgres-cluster.sh', 'start'], { env, encoding: 'utf8' }).matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1], m[2]]));
-  cleanups.push(() => execFileSync('bash', ['scripts/postgres-cluster.sh', 'stop'], { env: { ...process.env, ...started } }));
+  cleanups.push(() => execFileSync('bash', ['scripts/postgres-cluster.sh', keep ? 'halt' : 'stop'], { env: { ...process.env, ...started } }));
   execFileSync('psql', [started.TEST_DATABASE_URL, '-qc', `create database ${name}`]);
-  return started.TEST_DATABASE_URL.replace(/\/postgres$/, `/${name}`);
+  const url = started.TEST_DATABASE_URL.replace(/\/postgres$/, `/${name}`);
+  return keep ? { url, cluster: started.PG_CLUSTER_DIR } : url;
+}
+
+/** Starts again a cluster `postgresDatabase(…, { keep: true })` made; `cleanups` gets its halt. */
+export function resumePostgres(cluster, cleanups) {
+  const env = { ...process.env, PG_CLUSTER_DIR: cluster };
+  execFileSync('bash', ['scripts/postgres-cluster.sh', 'resume'], { env });
+  cleanups.push(() => execFileSync('bash', ['scripts/postgres-cluster.sh', 'halt'], { env }));
 }
 
 /** autocannon's result as the tables print it. */
