@@ -1,12 +1,13 @@
-import { Alert, Badge, Box, Button, Flex, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Flex, Heading, HStack, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { AlarmClock, ArrowRight, Flame, FolderCheck, RefreshCw, Trophy } from 'lucide-react';
+import { AlarmClock, ArrowRight, Flame, FolderCheck, Trophy } from 'lucide-react';
 import { streakAtRiskLine, streakLabel } from '../../../domain/dashboard';
 import { formatNumber, formatXp } from '../../../domain/format';
 import type { XpSummary } from '../../../domain/learningApi';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import type { Remote } from '../../remote';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert/LoadErrorAlert';
 
 export type WelcomeBannerProps = {
   /** The page's h1, with the learner's username. */
@@ -97,26 +98,7 @@ function FiguresPending({ xp, projectsCompleted }: { xp: Exclude<Remote<XpSummar
         <ProjectsBadge count={projectsCompleted} />
       </HStack>
       {xp.status === 'error' ? (
-        <Alert.Root
-          status="error"
-          variant="surface"
-          size="sm"
-          maxW="xl"
-          flexDirection={{ base: 'column', sm: 'row' }}
-          alignItems={{ base: 'flex-start', sm: 'center' }}
-          gap="2"
-        >
-          <HStack gap="2" align="flex-start" flex="1" minW="0">
-            <Alert.Indicator />
-            <Alert.Content minW="0">
-              <Alert.Title>Your XP and streak could not be loaded.</Alert.Title>
-              <Alert.Description>{xp.message}</Alert.Description>
-            </Alert.Content>
-          </HStack>
-          <Button size="xs" variant="outline" onClick={xp.onRetry} flexShrink={0}>
-            <RefreshCw aria-hidden="true" /> Try again
-          </Button>
-        </Alert.Root>
+        <LoadErrorAlert title="Your XP and streak could not be loaded." message={xp.message} onRetry={xp.onRetry} maxW="xl" />
       ) : null}
     </Stack>
   );

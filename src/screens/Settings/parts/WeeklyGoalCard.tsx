@@ -1,5 +1,6 @@
-import { Alert, Button, Field, HStack, NativeSelect, Skeleton } from '@chakra-ui/react';
-import { RefreshCw, Target } from 'lucide-react';
+import { Field, HStack, NativeSelect, Skeleton } from '@chakra-ui/react';
+import { Target } from 'lucide-react';
+import { LoadErrorAlert } from '../../../components/LoadErrorAlert/LoadErrorAlert';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { WEEKLY_GOAL } from '../../../domain/streaks';
 import type { Remote } from '../../remote';
@@ -26,25 +27,7 @@ export function WeeklyGoalCard({ saved, value, onChange }: WeeklyGoalCardProps) 
           <Skeleton h="10" w="full" maxW="xs" rounded="md" />
         </HStack>
       ) : saved.status === 'error' ? (
-        <Alert.Root
-          status="error"
-          variant="surface"
-          size="sm"
-          flexDirection={{ base: 'column', sm: 'row' }}
-          alignItems={{ base: 'flex-start', sm: 'center' }}
-          gap="2"
-        >
-          <HStack gap="2" align="flex-start" flex="1" minW="0">
-            <Alert.Indicator />
-            <Alert.Content minW="0">
-              <Alert.Title>Your weekly goal could not be loaded.</Alert.Title>
-              <Alert.Description>{saved.message}</Alert.Description>
-            </Alert.Content>
-          </HStack>
-          <Button size="xs" variant="outline" onClick={saved.onRetry} flexShrink={0}>
-            <RefreshCw aria-hidden="true" /> Try again
-          </Button>
-        </Alert.Root>
+        <LoadErrorAlert title="Your weekly goal could not be loaded." message={saved.message} onRetry={saved.onRetry} />
       ) : (
         <Field.Root>
           <Field.Label>{WEEKLY_GOAL_LABEL}</Field.Label>
