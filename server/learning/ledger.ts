@@ -275,6 +275,13 @@ function countAhead(rows: readonly Entry[], entry: Entry): number {
   return low;
 }
 
+/** Each row's place by learner (a loop: a map of 100,000 rows built from pairs cost twice the time). */
+function positions(rows: readonly Entry[]): Map<string, number> {
+  const index = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += 1) index.set(rows[i]!.userId, i);
+  return index;
+}
+
 /** How many of the sorted numbers are below `limit`. */
 function countBelow(sorted: readonly number[], limit: number): number {
   let n = 0;
@@ -456,8 +463,8 @@ export function createBoards(db: Db) {
             const name = byId.get(row.userId);
             if (name) names.set(row.userId, { userId: row.userId, xp: row.xp, total: row.total, reachedAt: row.reachedAt, username: name.username, public_profile: name.public_profile });
           }
-          const index = current && rows === current.rows ? current.index : new Map(rows.map((r, i) => [r.userId, i]));
-          const snapshot = { at: started, rows, index, names };
+          const index = current && rows === current.rows ? current.index : positions(rows);
+          const snapshot: Snapshot = { at: started, rows, index, names };
           // A rebuild on this instance (which clears the copies) while this was read: not kept.
           if (generation === from) snapshots.set(period, snapshot);
           return snapshot;
