@@ -4,7 +4,8 @@
  * learners and 1,000,000 task completions (server/bench/seed-learners.ts): GET a path with the
  * learner's progress at 50 connections, and the task toggle (PUT then DELETE) at 10, on SQLite
  * and, with `-- --db postgres`, on PostgreSQL in the same run (a throw-away cluster from
- * scripts/postgres-cluster.sh). Prints the seeding time and p50/p99; exits 1 when a target is missed
+ * scripts/postgres-cluster.sh). In the same run, a reference: the cheapest signed-in read (GET
+ * /account/settings). Prints the seeding time and p50/p99; exits 1 when a target is missed
  * (GET p99 ≤ 25 ms, toggle p99 ≤ 40 ms). BENCH_DURATION (s, default 10), BENCH_LEARNERS, BENCH_COMPLETIONS.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,10 +34,17 @@ async function measure(label, env) {
     const paths = (await (await fetch(`${api.base}/learning/paths`, { headers: { authorization: `Bearer ${tokens[0]}` } })).json()).paths;
     const slug = paths[0].slug;
     let next = 0;
-    const get = await autocannon({
-      url: api.base, duration: DURATION, connections: 50,
-      requests: [{ method: 'GET', path: `/learning/paths/${slug}`, setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) }],
-    });
+    const read = (path, duration = DURATION) =>
+      autocannon({
+        url: api.base, duration, connections: 50,
+        requests: [{ method: 'GET', path, setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) }],
+      });
+    // The reference, in the same run: the cheapest signed-in read (GET /account/settings: the
+    // session check, then one row). Each is warmed for 2 s first.
+    await read('/account/settings', 2);
+    const reference = await read('/account/settings');
+    await read(`/learning/paths/${slug}`, 2);
+    const get = await read(`/learning/paths/${slug}`);
     // The toggle: each of 10 learners ticks and unticks a task of a project they have in progress.
     const toggles = [];
     for (const token of tokens.slice(0, 10)) {
@@ -70,7 +78,7 @@ async function measure(label, env) {
         { method: 'DELETE', setupRequest: (req, ctx) => ({ ...req, path: `/learning/tasks/${ctx.t.task}`, headers: { authorization: `Bearer ${ctx.t.token}` } }) },
       ],
     });
-    return { label, get: figures(get), toggle: figures(toggle) };
+    return { label, reference: figures(reference), get: figures(get), toggle: figures(toggle) };
   } finally {
     await api.stop();
   }
@@ -90,9 +98,9 @@ try {
     results.push({ ...(await measure('PostgreSQL', { DATABASE_URL: url, DATABASE_PATH: join(dir, 'pg.db') })), seedSeconds: seededPg.seconds });
   }
   let ok = true;
-  console.log(`\n${'database'.padEnd(12)}${'seed s'.padStart(8)}${'GET path p50/p99 ms'.padStart(22)}${'req/s'.padStart(8)}${'toggle p50/p99 ms'.padStart(20)}${'req/s'.padStart(8)}${'errors'.padStart(8)}`);
+  console.log(`\n${'database'.padEnd(12)}${'seed s'.padStart(8)}${'reference p50/p99 ms'.padStart(22)}${'req/s'.padStart(8)}${'GET path p50/p99 ms'.padStart(22)}${'req/s'.padStart(8)}${'toggle p50/p99 ms'.padStart(20)}${'req/s'.padStart(8)}${'errors'.padStart(8)}`);
   for (const r of results) {
-    console.log(`${r.label.padEnd(12)}${String(r.seedSeconds).padStart(8)}${`${r.get.p50} / ${r.get.p99}`.padStart(22)}${String(r.get.rps).padStart(8)}${`${r.toggle.p50} / ${r.toggle.p99}`.padStart(20)}${String(r.toggle.rps).padStart(8)}${String(r.get.errors + r.toggle.errors).padStart(8)}`);
+    console.log(`${r.label.padEnd(12)}${String(r.seedSeconds).padStart(8)}${`${r.reference.p50} / ${r.reference.p99}`.padStart(22)}${String(r.reference.rps).padStart(8)}${`${r.get.p50} / ${r.get.p99}`.padStart(22)}${String(r.get.rps).padStart(8)}${`${r.toggle.p50} / ${r.toggle.p99}`.padStart(20)}${String(r.toggle.rps).padStart(8)}${String(r.get.errors + r.toggle.errors).padStart(8)}`);
     ok &&= r.get.p99 <= targets.get && r.toggle.p99 <= targets.toggle && r.get.errors + r.toggle.errors === 0;
   }
   console.log(`\nTargets: GET a path p99 ≤ ${targets.get} ms at 50 connections, toggle p99 ≤ ${targets.toggle} ms: ${ok ? 'PASS' : 'MISS'}`);
