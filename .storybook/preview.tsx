@@ -1,7 +1,8 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { RecipesProvider, UiProvider } from '../src/components/ui/provider';
+import { UiProvider } from '../src/components/ui/provider';
+import { RecipesProvider } from '../src/components/ui/recipes';
 import { clearToasts } from '../src/components/ui/toaster';
 import { applyColorMode, type ColorMode } from '../src/theme/colorMode';
 import { formRecipes } from '../src/theme/forms';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
-import { RecipesProvider } from '../components/ui/provider';
+import { RecipesProvider } from '../components/ui/recipes';
 import { notify, preloadToastRegion } from '../components/ui/toaster';
 import { messages, setSessionEndedHandler } from '../api/client';
 import { formRecipes } from '../theme/forms';

@@ -2,7 +2,7 @@ import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster 
 import { useEffect } from 'react';
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { toastRecipes } from '../../theme/toast';
-import { RecipesProvider } from './provider';
+import { RecipesProvider } from './recipes';
 import { TOAST_DURATION_MS, toastRegionMounted, type ToastType } from './toaster';
 
 /**
