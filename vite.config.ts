@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chunks } from './scripts/vite/chunks.ts';
 import { COMPRESSIBLE, writeCompressedCopies } from './scripts/vite/compress.ts';
 import { csp } from './scripts/vite/csp.ts';
 import { curriculumModule } from './scripts/vite/curriculum.ts';
@@ -81,7 +82,9 @@ export default defineConfig({
   plugins: [react(), curriculumModule(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', boot: 'src/boot.ts' }),
     // After every page is written (closeBundle, in this order): each page's head tags, then the
     // Content-Security-Policy with the hashes of the inline scripts as served (scripts/vite/csp.ts).
-    pageHead(), csp()],
+    pageHead(), csp(),
+    // One entry chunk, and the landing page's small parts in one chunk (scripts/vite/chunks.ts).
+    chunks({ configFile: fileURLToPath(import.meta.url), page: '/src/routes/landing.route.tsx', ownEntries: ['/src/boot.ts'] })],
   resolve: {
     alias: [
       // Chakra's theme modules one by one (the package exports only the aggregate './theme', which

@@ -2,15 +2,20 @@ import type { Decorator, Preview } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { UiProvider } from '../src/components/ui/provider';
+import { RecipesProvider } from '../src/components/ui/recipes';
 import { clearToasts } from '../src/components/ui/toaster';
 import { applyColorMode, type ColorMode } from '../src/theme/colorMode';
+import { formRecipes } from '../src/theme/forms';
 import { startStoryWorker } from './msw';
 import './preview.css';
 
 /**
  * Stories render inside PathForge's providers; `globals.theme` picks light or dark. A story with
  * `parameters.ownRouter` (the Flows/ stories, which run the app's real route table) brings its own
- * router; every other story gets a MemoryRouter at `parameters.route`.
+ * router; every other story gets a MemoryRouter at `parameters.route`, and the recipes the app gives
+ * the pages below its data layer (src/routes/data.layout.tsx: the forms', src/theme/forms.ts), unless
+ * `parameters.dataLayer` is false: the screens the app shows outside it (landing, not found, error)
+ * are tested with what they get there, the public system alone.
  */
 const withProviders: Decorator = (Story, context) => {
   applyColorMode((context.globals.theme as ColorMode | undefined) ?? 'light');
@@ -22,13 +27,12 @@ const withProviders: Decorator = (Story, context) => {
     );
   }
   const route = (context.parameters.route as string | undefined) ?? '/';
-  return (
-    <UiProvider>
-      <MemoryRouter initialEntries={[route]}>
-        <Story />
-      </MemoryRouter>
-    </UiProvider>
+  const story = (
+    <MemoryRouter initialEntries={[route]}>
+      <Story />
+    </MemoryRouter>
   );
+  return <UiProvider>{context.parameters.dataLayer === false ? story : <RecipesProvider recipes={formRecipes}>{story}</RecipesProvider>}</UiProvider>;
 };
 
 const preview: Preview = {

@@ -106,7 +106,8 @@ export function csp(): Plugin {
       sequential: true,
       order: 'post',
       handler() {
-        if (config.command !== 'build' || config.build.ssr) return;
+        // (Nothing written, nothing to finish: the first pass of scripts/vite/chunks.ts.)
+        if (config.command !== 'build' || config.build.ssr || !config.build.write) return;
         const outDir = resolve(config.root, config.build.outDir);
         const hashes = new Set<string>();
         for (const file of htmlFiles(outDir)) {

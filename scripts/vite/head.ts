@@ -90,7 +90,8 @@ export function pageHead(): Plugin {
       sequential: true,
       order: 'post',
       handler() {
-        if (config.command !== 'build' || config.build.ssr) return;
+        // (Nothing written, nothing to finish: the first pass of scripts/vite/chunks.ts.)
+        if (config.command !== 'build' || config.build.ssr || !config.build.write) return;
         const outDir = resolve(config.root, config.build.outDir);
         const origin = siteOrigin();
         for (const [path, meta] of Object.entries(PAGE_META)) {

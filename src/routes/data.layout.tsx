@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
-import { notify } from '../components/ui/toaster';
+import { RecipesProvider } from '../components/ui/recipes';
+import { notify, preloadToastRegion } from '../components/ui/toaster';
 import { messages, setSessionEndedHandler } from '../api/client';
+import { formRecipes } from '../theme/forms';
 
 setSessionEndedHandler(() => notify('info', messages.sessionEnded));
 
@@ -21,12 +23,19 @@ function createQueryClient() {
   });
 }
 
-/** Routes below this one talk to the API; the landing page does not load this chunk. */
+/**
+ * Routes below this one talk to the API; the landing page does not load this chunk. They get the
+ * forms' recipes (src/theme/forms.ts) and, since any of them may show a toast, the toast region is
+ * fetched once the browser is idle.
+ */
 export function DataLayout() {
   const [client] = useState(createQueryClient);
+  useEffect(preloadToastRegion, []);
   return (
     <QueryClientProvider client={client}>
-      <Outlet />
+      <RecipesProvider recipes={formRecipes}>
+        <Outlet />
+      </RecipesProvider>
     </QueryClientProvider>
   );
 }

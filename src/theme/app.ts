@@ -12,16 +12,19 @@ import { tableSlotRecipe } from '@chakra-theme/recipes/table';
 import { tabsSlotRecipe } from '@chakra-theme/recipes/tabs';
 import { tooltipSlotRecipe } from '@chakra-theme/recipes/tooltip';
 import { animationStyles } from '@chakra-theme/motion-styles';
+import { formRecipes } from './forms';
 import { core, pathforge } from './index';
 
 /**
- * The signed-in area's system: everything in `./index.ts` plus the recipes only the app uses.
- * AppShell provides it, so it arrives with the app layout's chunk, not with the landing page.
+ * The signed-in area's system: everything in `./index.ts` and `./forms.ts` plus the recipes only
+ * the app uses. AppShell provides it, so it arrives with the app layout's chunk, not with the
+ * landing page.
  */
 export const appSystem = createSystem(
   defaultBaseConfig,
   core,
   pathforge,
+  defineConfig({ theme: formRecipes }),
   defineConfig({
     theme: {
       // Only the app's recipes (tooltip) use animation styles.

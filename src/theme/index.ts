@@ -25,21 +25,12 @@ import { sizes } from '@chakra-theme/tokens/sizes';
 import { spacing } from '@chakra-theme/tokens/spacing';
 import { zIndices } from '@chakra-theme/tokens/z-indices';
 import { colors, semanticColors } from './palette';
-import { alertSlotRecipe } from '@chakra-theme/recipes/alert';
 import { badgeRecipe } from '@chakra-theme/recipes/badge';
 import { buttonRecipe } from '@chakra-theme/recipes/button';
-import { cardSlotRecipe } from '@chakra-theme/recipes/card';
 import { containerRecipe } from '@chakra-theme/recipes/container';
-import { fieldSlotRecipe } from '@chakra-theme/recipes/field';
 import { headingRecipe } from '@chakra-theme/recipes/heading';
 import { iconRecipe } from '@chakra-theme/recipes/icon';
-import { inputAddonRecipe } from '@chakra-theme/recipes/input-addon';
-import { inputRecipe } from '@chakra-theme/recipes/input';
 import { linkRecipe } from '@chakra-theme/recipes/link';
-import { separatorRecipe } from '@chakra-theme/recipes/separator';
-import { skeletonRecipe } from '@chakra-theme/recipes/skeleton';
-import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
-import { toastSlotRecipe } from '@chakra-theme/recipes/toast';
 
 // As Chakra's theme/index.js assembles them.
 const tokens = {
@@ -70,8 +61,9 @@ const cssVarsRoot = ':where(html, .chakra-theme)';
  *
  * Built from Chakra's base config (conditions and utilities only) plus the tokens and only
  * the recipes the product uses: the full default theme ships every recipe and costs ~27 kB gzip.
- * A component whose recipe is not listed renders unstyled: add its recipe below (public pages)
- * or in `./app.ts` (signed-in area only).
+ * A component whose recipe is not listed renders unstyled: add its recipe to `core` below (every
+ * page, the landing page included), to `./forms.ts` (the pages below the data layer: sign-in,
+ * registration and the app) or to `./app.ts` (the signed-in area only).
  */
 const brand = {
   50: { value: '#eef2ff' },
@@ -125,7 +117,12 @@ const pathforge = defineConfig({
   },
 });
 
-/** Chakra's tokens and styles, with the recipes every page (public or signed in) uses. */
+/**
+ * Chakra's tokens and styles, with the recipes of every page, the landing page included (and the
+ * error and not-found pages outside the data layer). The pages below the data layer (sign-in,
+ * registration, the app) add theirs with `withRecipes` (./forms.ts), the signed-in area more
+ * (./app.ts): the landing page does not download them.
+ */
 export const core = defineConfig({
     preflight: true,
     cssVarsPrefix,
@@ -144,18 +141,7 @@ export const core = defineConfig({
         container: containerRecipe,
         heading: headingRecipe,
         icon: iconRecipe,
-        input: inputRecipe,
-        inputAddon: inputAddonRecipe,
         link: linkRecipe,
-        separator: separatorRecipe,
-        skeleton: skeletonRecipe,
-        spinner: spinnerRecipe,
-      },
-      slotRecipes: {
-        alert: alertSlotRecipe,
-        card: cardSlotRecipe,
-        field: fieldSlotRecipe,
-        toast: toastSlotRecipe,
       },
     },
   });

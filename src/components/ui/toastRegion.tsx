@@ -1,6 +1,8 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
+import { toastRecipes } from '../../theme/toast';
+import { RecipesProvider } from './recipes';
 import { TOAST_DURATION_MS, toastRegionMounted, type ToastType } from './toaster';
 
 /**
@@ -29,35 +31,37 @@ const accent: Record<ToastType, { color: string; Icon: typeof Info }> = {
 export function ToastRegion() {
   useEffect(() => toastRegionMounted(), []);
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => {
-          const type = (toast.type ?? 'info') as ToastType | 'loading';
-          const look = type === 'loading' ? null : (accent[type] ?? accent.info);
-          return (
-            <Toast.Root
-              width={{ md: 'sm' }}
-              bg="gray.900"
-              color="gray.50"
-              borderWidth="1px"
-              borderColor="gray.700"
-              boxShadow="lg"
-              alignItems="flex-start"
-            >
-              {look ? (
-                <look.Icon size={20} color={`var(--chakra-colors-${look.color.replace('.', '-')})`} aria-hidden="true" />
-              ) : (
-                <Spinner size="sm" color="brand.300" />
-              )}
-              <Stack gap="1" flex="1" maxWidth="100%">
-                {toast.title && <Toast.Title color="gray.50">{toast.title}</Toast.Title>}
-                {toast.description && <Toast.Description color="gray.300">{toast.description}</Toast.Description>}
-              </Stack>
-              {toast.closable !== false && <Toast.CloseTrigger color="gray.300" aria-label="Dismiss notification" />}
-            </Toast.Root>
-          );
-        }}
-      </ChakraToaster>
-    </Portal>
+    <RecipesProvider recipes={toastRecipes}>
+      <Portal>
+        <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
+          {(toast) => {
+            const type = (toast.type ?? 'info') as ToastType | 'loading';
+            const look = type === 'loading' ? null : (accent[type] ?? accent.info);
+            return (
+              <Toast.Root
+                width={{ md: 'sm' }}
+                bg="gray.900"
+                color="gray.50"
+                borderWidth="1px"
+                borderColor="gray.700"
+                boxShadow="lg"
+                alignItems="flex-start"
+              >
+                {look ? (
+                  <look.Icon size={20} color={`var(--chakra-colors-${look.color.replace('.', '-')})`} aria-hidden="true" />
+                ) : (
+                  <Spinner size="sm" color="brand.300" />
+                )}
+                <Stack gap="1" flex="1" maxWidth="100%">
+                  {toast.title && <Toast.Title color="gray.50">{toast.title}</Toast.Title>}
+                  {toast.description && <Toast.Description color="gray.300">{toast.description}</Toast.Description>}
+                </Stack>
+                {toast.closable !== false && <Toast.CloseTrigger color="gray.300" aria-label="Dismiss notification" />}
+              </Toast.Root>
+            );
+          }}
+        </ChakraToaster>
+      </Portal>
+    </RecipesProvider>
   );
 }

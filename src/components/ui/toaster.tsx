@@ -48,6 +48,16 @@ export function notify(type: ToastType, title: string, description?: string): vo
     });
 }
 
+/**
+ * Fetches the region when the browser has nothing better to do, so the first toast is instant. The
+ * pages that can show one (below the data layer, src/routes/data.layout.tsx) call it; the landing
+ * page, which never does, is spared the region's code and its first render during start-up.
+ */
+export function preloadToastRegion(): void {
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+  idle(() => void loadRegion());
+}
+
 /** Removes every toast at once (stories start each with a clean slate). */
 export function clearToasts() {
   region?.toaster.remove();
@@ -68,9 +78,6 @@ export function Toaster() {
     const show = () => startTransition(() => setLoaded(region));
     listeners.add(show);
     if (region) show();
-    // Fetch the region when the browser has nothing better to do, so the first toast is instant.
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    idle(() => void loadRegion());
     return () => {
       listeners.delete(show);
     };

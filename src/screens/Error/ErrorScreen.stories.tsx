@@ -6,6 +6,8 @@ const meta = {
   title: 'Screens/Error',
   component: ErrorScreen,
   args: { onReload: fn() },
+  // Outside the data layer in the app: the public system's recipes only (.storybook/preview.tsx).
+  parameters: { dataLayer: false },
 } satisfies Meta<typeof ErrorScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -5,7 +5,8 @@ import { LandingScreen } from './LandingScreen';
 const meta = {
   title: 'Screens/Landing',
   component: LandingScreen,
-  parameters: { layout: 'fullscreen', route: '/' },
+  // Outside the data layer in the app: the public system's recipes only (.storybook/preview.tsx).
+  parameters: { layout: 'fullscreen', route: '/', dataLayer: false },
   args: { isSignedIn: false },
 } satisfies Meta<typeof LandingScreen>;
 export default meta;

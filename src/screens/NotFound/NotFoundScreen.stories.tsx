@@ -5,7 +5,8 @@ import { NotFoundScreen } from './NotFoundScreen';
 const meta = {
   title: 'Screens/NotFound',
   component: NotFoundScreen,
-  parameters: { layout: 'fullscreen', route: '/no-such-page' },
+  // Outside the data layer in the app: the public system's recipes only (.storybook/preview.tsx).
+  parameters: { layout: 'fullscreen', route: '/no-such-page', dataLayer: false },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import { build, type Plugin, type Rollup } from 'vite';
+
+/** Set while the first pass of `chunks()` runs (the nested build loads this config again). */
+const FIRST_PASS = 'PATHFORGE_CHUNKS_FIRST_PASS';
+
+type Options = {
+  /** This config file, for the first pass (`fileURLToPath(import.meta.url)` in vite.config.ts). */
+  configFile: string;
+  /** A module whose small shared chunks are merged into one (`/src/routes/landing.route.tsx`). */
+  page: string;
+  /** Modules kept out of the entry chunk (entries of their own: `/src/boot.ts`). */
+  ownEntries: string[];
+};
+
+/**
+ * How the browser build cuts its chunks (client build only; Rolldown's `output.codeSplitting`):
+ *
+ *  1. **The entry is one chunk**: every module `index.html` loads statically. Left alone, Rolldown
+ *     cut pieces of it (React, Chakra's styled-system, our theme) into chunks of their own, which the
+ *     entry imports at once anyway: more requests, each compressed on its own, and names in the
+ *     entry's preload map.
+ *  2. **The page's small parts are one chunk.** The modules the page (the landing route) shares
+ *     with other lazy routes (Chakra's Flex, Grid, Link, Badge…, lucide's icons, our Logo) got a
+ *     chunk each, or one per set of routes sharing it: 23 chunks of 0.1-0.5 KiB gzip for the landing
+ *     page. Which modules they are is known only once Rolldown has cut its chunks (its module graph
+ *     goes through the libraries' index files, which import everything), so a first pass builds
+ *     without writing (chunks only, not minified) and reads them; the build proper puts them in one
+ *     chunk, `page-parts`. A route that needs one of them loads that chunk (a few KiB) as it loaded
+ *     the small ones. Only those modules move, not what they import (in the entry already).
+ */
+export function chunks({ configFile, page, ownEntries }: Options): Plugin {
+  return {
+    name: 'pathforge:chunks',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    async config(user, env) {
+      const root = resolve(user.root ?? '.');
+      const entry = { name: 'index', tags: ['$initial' as const], test: (id: string) => !ownEntries.some((own) => id === `${root}${own}`) };
+      if (process.env[FIRST_PASS]) return { build: { rolldownOptions: { output: { codeSplitting: { groups: [entry] } } } } };
+
+      process.env[FIRST_PASS] = '1';
+      let output: Rollup.RollupOutput;
+      try {
+        const result = await build({ configFile, root, mode: env.mode, logLevel: 'silent', build: { write: false, minify: false, sourcemap: false } });
+        output = (Array.isArray(result) ? result[0] : result) as Rollup.RollupOutput;
+      } finally {
+        delete process.env[FIRST_PASS];
+      }
+      const chunkList = output.output.filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+      const byName = new Map(chunkList.map((chunk) => [chunk.fileName, chunk]));
+      const pageChunk = chunkList.find((chunk) => chunk.facadeModuleId === `${root}${page}`);
+      const entryChunk = chunkList.find((chunk) => chunk.isEntry && chunk.name === 'index');
+      if (!pageChunk || !entryChunk) throw new Error(`chunks: the first pass has no chunk for ${page} or the entry`);
+      // A chunk and every chunk it imports statically, recursively.
+      const loaded = (from: Rollup.OutputChunk | undefined, into = new Set<Rollup.OutputChunk>()): Set<Rollup.OutputChunk> => {
+        if (!from || into.has(from)) return into;
+        into.add(from);
+        from.imports.forEach((file) => loaded(byName.get(file), into));
+        return into;
+      };
+      const initial = loaded(entryChunk);
+      const parts = new Set([...loaded(pageChunk)].filter((chunk) => chunk !== pageChunk && !initial.has(chunk)).flatMap((chunk) => chunk.moduleIds));
+      const pageParts = { name: 'page-parts', test: (id: string) => parts.has(id), includeDependenciesRecursively: false };
+      return { build: { rolldownOptions: { output: { codeSplitting: { groups: [entry, pageParts] } } } } };
+    },
+  };
+}
