@@ -181,7 +181,10 @@ export const PasswordChanged: Story = {
   play: async () => {
     await form();
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
-    const dialog = within(await screen.findByRole('dialog', { name: 'Change your password' }));
+    const opened = await screen.findByRole('dialog', { name: 'Change your password' });
+    // Focus moves into the dialog a frame or more after it opens: typing before that loses keys.
+    await waitFor(() => expect(opened).toContainElement(document.activeElement as HTMLElement));
+    const dialog = within(opened);
     await userEvent.type(dialog.getByLabelText('Current password'), 'not-my-password');
     await userEvent.type(dialog.getByLabelText('New password'), 'new-secret-1');
     await userEvent.type(dialog.getByLabelText('Confirm new password'), 'new-secret-1');
@@ -208,7 +211,9 @@ export const AccountDeleted: Story = {
   play: async () => {
     await form();
     await userEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
-    const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete your account?' }));
+    const opened = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+    await waitFor(() => expect(opened).toContainElement(document.activeElement as HTMLElement));
+    const dialog = within(opened);
     await userEvent.type(dialog.getByLabelText('Password'), 'not-my-password');
     await userEvent.click(dialog.getByRole('button', { name: 'Delete account' }));
     await expect(await dialog.findByText(accountMessages.wrongPassword)).toBeVisible();

@@ -312,7 +312,10 @@ export const DarkModeToggle: Story = {
 
 async function openChangePassword(canvasElement: HTMLElement) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: 'Change Password' }));
-  const dialog = within(await screen.findByRole('dialog', { name: 'Change your password' }));
+  const element = await screen.findByRole('dialog', { name: 'Change your password' });
+  // The dialog moves focus into itself a frame or more after it opens: typing before that loses keys.
+  await waitFor(() => expect(element).toContainElement(document.activeElement as HTMLElement));
+  const dialog = within(element);
   return {
     dialog,
     current: dialog.getByLabelText('Current password'),
@@ -412,7 +415,10 @@ export const ChangingPassword: Story = {
 
 async function openDeleteAccount(canvasElement: HTMLElement) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: 'Delete Account' }));
-  const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete your account?' }));
+  const element = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
+  // The dialog moves focus to Cancel a frame or more after it opens: typing before that loses keys.
+  await waitFor(() => expect(element).toContainElement(document.activeElement as HTMLElement));
+  const dialog = within(element);
   return {
     dialog,
     password: dialog.getByLabelText('Password'),
