@@ -7,6 +7,7 @@ import { inputRecipe } from '@chakra-theme/recipes/input';
 import { separatorRecipe } from '@chakra-theme/recipes/separator';
 import { skeletonRecipe } from '@chakra-theme/recipes/skeleton';
 import { spinnerRecipe } from '@chakra-theme/recipes/spinner';
+import { keyframes } from '@chakra-theme/tokens/keyframes';
 import type { Recipes } from './withRecipes';
 
 /**
@@ -16,6 +17,9 @@ import type { Recipes } from './withRecipes';
  * none of these parts, does not download them; the signed-in area's system (./app.ts) includes them.
  */
 export const formRecipes: Recipes = {
+  // Chakra's keyframes (the spinner's spin, the skeleton's pulse; dialogs and menus in the app): no
+  // public page animates, so they left the landing page's start-up and its HTML.
+  keyframes,
   recipes: {
     input: inputRecipe,
     inputAddon: inputAddonRecipe,

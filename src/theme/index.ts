@@ -17,7 +17,6 @@ import { easings } from '@chakra-theme/tokens/easings';
 import { fontSizes } from '@chakra-theme/tokens/font-sizes';
 import { fontWeights } from '@chakra-theme/tokens/font-weights';
 import { fonts } from '@chakra-theme/tokens/fonts';
-import { keyframes } from '@chakra-theme/tokens/keyframes';
 import { letterSpacings } from '@chakra-theme/tokens/letter-spacing';
 import { lineHeights } from '@chakra-theme/tokens/line-heights';
 import { radii } from '@chakra-theme/tokens/radius';
@@ -130,7 +129,6 @@ export const core = defineConfig({
     globalCss,
     theme: {
       breakpoints,
-      keyframes,
       tokens,
       semanticTokens,
       textStyles,

@@ -1,7 +1,10 @@
 import type { SystemContext, ThemingConfig } from '@chakra-ui/react';
 
-/** Recipes to add to a system: `{ recipes: { input: inputRecipe }, slotRecipes: { field: fieldSlotRecipe } }`. */
-export type Recipes = Pick<ThemingConfig, 'recipes' | 'slotRecipes'>;
+/**
+ * Recipes to add to a system: `{ recipes: { input: inputRecipe }, slotRecipes: { field: fieldSlotRecipe } }`,
+ * and the keyframes they animate with (`{ keyframes: { spin: … } }`).
+ */
+export type Recipes = Pick<ThemingConfig, 'recipes' | 'slotRecipes' | 'keyframes'>;
 
 const extended = new WeakMap<SystemContext, WeakMap<Recipes, SystemContext>>();
 
@@ -12,8 +15,9 @@ const extended = new WeakMap<SystemContext, WeakMap<Recipes, SystemContext>>();
  * Chakra's system looks a recipe up only when a component renders (`getRecipe`, `getRecipeFn`):
  * creating it reads no recipe. So this is not a second `createSystem` (the heaviest step of a page's
  * start-up): it shares the base's tokens, conditions, utilities and `css`, and only answers for
- * more recipes. It brings no global styles (`_global` empty, no layer order): the base's provider,
- * at the root, has them on the page already, and a copy would insert every token's CSS again.
+ * more recipes. It brings none of the base's global styles (no layer order either): the base's
+ * provider, at the root, has them on the page already, and a copy would insert every token's CSS
+ * again. Its only global styles are the keyframes `more` brings, if any (the base has none: ./index.ts).
  * Memoised: the same base and recipes give the same object (a stable context value).
  */
 export function withRecipes(base: SystemContext, more: Recipes): SystemContext {
@@ -31,8 +35,9 @@ export function withRecipes(base: SystemContext, more: Recipes): SystemContext {
   const isSlotRecipe = (key: string) => Object.hasOwn(slotRecipes, key);
   const system: SystemContext = {
     ...base,
-    _config: { ...base._config, disableLayers: true, theme: { ...theme, recipes, slotRecipes } },
-    _global: [],
+    _config: { ...base._config, disableLayers: true, theme: { ...theme, recipes, slotRecipes, keyframes: { ...theme.keyframes, ...more.keyframes } } },
+    // The provider's global styles: the keyframes (as createSystem writes them), nothing of the base again.
+    _global: more.keyframes ? [Object.fromEntries(Object.entries(more.keyframes).map(([name, frames]) => [`@keyframes ${name}`, frames]))] : [],
     getRecipe: (key, fallback) => recipes[key] ?? fallback,
     getSlotRecipe: (key, fallback) => slotRecipes[key] ?? fallback,
     getRecipeFn(key, fallback) {
