@@ -84,7 +84,7 @@ export default defineConfig({
     // Content-Security-Policy with the hashes of the inline scripts as served (scripts/vite/csp.ts).
     pageHead(), csp(),
     // One entry chunk, and the landing page's small parts in one chunk (scripts/vite/chunks.ts).
-    chunks({ configFile: fileURLToPath(import.meta.url), page: '/src/routes/landing.route.tsx', ownEntries: ['/src/boot.ts'] })],
+    chunks({ configFile: fileURLToPath(import.meta.url), page: '/src/routes/landing.route.tsx', later: ['/src/screens/Landing/parts/sections.ts'], ownEntries: ['/src/boot.ts'] })],
   resolve: {
     alias: [
       // Chakra's theme modules one by one (the package exports only the aggregate './theme', which

@@ -4,13 +4,16 @@
  * or key press, or once the browser is idle after the load and the first paint, so the first paint and
  * the first seconds cost no long task. Until the app has taken the page over (src/routes/hydration.ts), a click on a
  * button (also Enter in a field, which clicks the submit button) is kept for the app to click again,
- * and no form is submitted natively (it would put a password in the URL). Links need no app.
+ * and no form is submitted natively (it would put a password in the URL); after that, a click on a
+ * button of a part still waiting to hydrate (src/components/ui/deferred.tsx). Links need no app.
  */
 export type EarlyClicks = {
-  /** The buttons clicked before the app took the page over, in order. */
+  /** The buttons clicked before the app (or their part) could answer, in order. */
   clicks: HTMLElement[];
-  /** Set by the app when it takes the page over: from then on nothing is kept. */
+  /** Set by the app when it takes the page over: from then on only clicks in parts waiting to hydrate are kept. */
   started: boolean;
+  /** Settles on the visitor's first press, touch, key, wheel, scroll or focus (src/components/ui/deferred.tsx). */
+  interaction: Promise<void>;
 };
 
 declare global {
@@ -19,7 +22,15 @@ declare global {
   }
 }
 
-const early: EarlyClicks = { clicks: [], started: false };
+// Not a pointer's move: Chromium sends one of its own when a page loads (to update what is hovered).
+const interactions = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'];
+const early: EarlyClicks = {
+  clicks: [],
+  started: false,
+  interaction: new Promise((resolve) => {
+    for (const type of interactions) window.addEventListener(type, () => resolve(), { capture: true, passive: true, once: true });
+  }),
+};
 window.pathforgeEarly = early;
 
 const script = document.querySelector<HTMLScriptElement>('script[data-app]');
@@ -38,7 +49,8 @@ document.addEventListener(
   'click',
   (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (early.started || !button) return;
+    // After the start, a button of a part still waiting to hydrate (src/components/ui/keptClicks.ts: DEFERRED).
+    if (!button || (early.started && !button.closest('[data-deferred]'))) return;
     // Kept for the app, which must be the only one to act on it (React's own listener is below).
     event.preventDefault();
     event.stopPropagation();

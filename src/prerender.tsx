@@ -13,6 +13,7 @@ import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
 import { App } from './App';
+import { loadDeferredParts } from './components/ui/deferred';
 import { routes, type RouteHandle } from './routes/router';
 
 /** Each prerendered path with the route modules its page needs (their chunks load with the app). */
@@ -38,6 +39,8 @@ export async function render(path: string): Promise<PrerenderedPage> {
   if (context instanceof Response) throw new Error(`prerender: ${path} answered with a redirect (${context.status})`);
   if (context.statusCode !== 200) throw new Error(`prerender: ${path} rendered status ${context.statusCode}`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  // The page's deferred parts are written out too (their modules were imported with its route's).
+  await loadDeferredParts();
 
   // `compat` keeps every rule in the cache instead of inline <style> elements next to the markup.
   const cache = createCache({ key: 'css' });

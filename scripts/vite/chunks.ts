@@ -9,6 +9,8 @@ type Options = {
   configFile: string;
   /** A module whose small shared chunks are merged into one (`/src/routes/landing.route.tsx`). */
   page: string;
+  /** Modules the page imports later (its deferred parts): each one chunk with the small chunks it alone would add. */
+  later: string[];
   /** Modules kept out of the entry chunk (entries of their own: `/src/boot.ts`). */
   ownEntries: string[];
 };
@@ -28,8 +30,11 @@ type Options = {
  *     without writing (chunks only, not minified) and reads them; the build proper puts them in one
  *     chunk, `page-parts`. A route that needs one of them loads that chunk (a few KiB) as it loaded
  *     the small ones. Only those modules move, not what they import (in the entry already).
+ *  3. **What the page loads later comes in two chunks each** (`later`: its deferred parts, loaded on
+ *     the visitor's first interaction): the module's own, and one with the small shared chunks it
+ *     would pull in (`<name>-parts`).
  */
-export function chunks({ configFile, page, ownEntries }: Options): Plugin {
+export function chunks({ configFile, page, later, ownEntries }: Options): Plugin {
   return {
     name: 'pathforge:chunks',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
@@ -59,9 +64,23 @@ export function chunks({ configFile, page, ownEntries }: Options): Plugin {
         return into;
       };
       const initial = loaded(entryChunk);
-      const parts = new Set([...loaded(pageChunk)].filter((chunk) => chunk !== pageChunk && !initial.has(chunk)).flatMap((chunk) => chunk.moduleIds));
+      const partsOf = (from: Rollup.OutputChunk, before: Set<Rollup.OutputChunk>) =>
+        new Set([...loaded(from)].filter((chunk) => chunk !== from && !before.has(chunk)).flatMap((chunk) => chunk.moduleIds));
+      const parts = partsOf(pageChunk, initial);
       const pageParts = { name: 'page-parts', test: (id: string) => parts.has(id), includeDependenciesRecursively: false };
-      return { build: { rolldownOptions: { output: { codeSplitting: { groups: [entry, pageParts] } } } } };
+      const atStart = loaded(pageChunk, new Set(initial));
+      const laterGroups = later.map((module) => {
+        const chunk = chunkList.find((candidate) => candidate.facadeModuleId === `${root}${module}`);
+        if (!chunk) throw new Error(`chunks: the first pass has no chunk for ${module}`);
+        const own = partsOf(chunk, atStart);
+        return { name: `${chunk.name}-parts`, test: (id: string) => own.has(id), includeDependenciesRecursively: false };
+      });
+      // Code the lazy routes share, in fewer chunks: the modules used by the same set of routes go together
+      // (`entriesAware`), and a set under 4 KiB joins its closest neighbour (a route may load a little it does not use).
+      const shared = { name: 'shared', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 4096 };
+      // A shared chunk is named by its hash alone: its name was only the first module's, and every name is in the entry's preload map.
+      const chunkFileNames = (chunk: Rollup.PreRenderedChunk) => (chunk.isDynamicEntry ? 'assets/[name]-[hash].js' : 'assets/[hash].js');
+      return { build: { rolldownOptions: { output: { chunkFileNames, codeSplitting: { groups: [entry, pageParts, ...laterGroups, shared] } } } } };
     },
   };
 }

@@ -100,6 +100,9 @@ describe('adoptTypedText', () => {
 });
 
 describe('clicks kept before the app ran', () => {
+  /** The boot script's promise of the first interaction (unused here). */
+  const interaction = new Promise<void>(() => {});
+
   afterEach(() => {
     window.pathforgeEarly = undefined;
     vi.useRealTimers();
@@ -122,22 +125,38 @@ describe('clicks kept before the app ran', () => {
   it('are clicked again in order after the take-over (not in the commit: once the state has the typed text), once', () => {
     vi.useFakeTimers();
     const { events, show, signIn } = form();
-    window.pathforgeEarly = { clicks: [show, signIn], started: false };
+    window.pathforgeEarly = { clicks: [show, signIn], started: false, interaction };
     takeOverPrerenderedPage(document.body);
     expect(events).toEqual([]);
     vi.runAllTimers();
     expect(events).toEqual(['show', 'submit by Sign In']);
-    expect(window.pathforgeEarly).toEqual({ clicks: [], started: true });
+    expect(window.pathforgeEarly).toEqual({ clicks: [], started: true, interaction });
     takeOverPrerenderedPage(document.body);
     vi.runAllTimers();
     expect(events).toEqual(['show', 'submit by Sign In']);
+  });
+
+  it('on a part still waiting to hydrate (data-deferred) stay kept for it; the others are clicked', () => {
+    vi.useFakeTimers();
+    const { events, show } = form();
+    const part = document.createElement('div');
+    part.setAttribute('data-deferred', '');
+    part.innerHTML = '<button type="button">Question</button>';
+    document.body.append(part);
+    const question = part.querySelector('button') as HTMLButtonElement;
+    question.addEventListener('click', () => events.push('question'));
+    window.pathforgeEarly = { clicks: [question, show], started: false, interaction };
+    takeOverPrerenderedPage(document.body);
+    vi.runAllTimers();
+    expect(events).toEqual(['show']);
+    expect(window.pathforgeEarly.clicks).toEqual([question]);
   });
 
   it('are dropped when their button has left the page (the learner was sent elsewhere)', () => {
     vi.useFakeTimers();
     const { element, events, signIn } = form();
     element.remove();
-    window.pathforgeEarly = { clicks: [signIn], started: false };
+    window.pathforgeEarly = { clicks: [signIn], started: false, interaction };
     takeOverPrerenderedPage(document.body);
     vi.runAllTimers();
     expect(events).toEqual([]);

@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { inDeferredPart, replayKeptClicks } from '../components/ui/keptClicks';
 
 /*
  * What a page prerendered at build time (src/prerender.tsx) needs so that the app can take it
@@ -12,15 +13,16 @@ import { useLayoutEffect } from 'react';
  *  1. Text typed (or filled in by a password manager) before the app ran stays on screen through
  *     hydration, but the form state does not know it: it is handed over (adoptTypedText).
  *  2. The buttons clicked before the app ran (kept by src/boot.ts) are clicked again, in order,
- *     once the state has the text: the FAQ opens, the password shows, the form is sent.
+ *     once the state has the text: the password shows, the form is sent. A button of a part that
+ *     hydrates later (the landing page's FAQ) is clicked again when that part has.
  */
 export function takeOverPrerenderedPage(root: HTMLElement, win: Window = window): void {
   adoptTypedText(root);
   const early = win.pathforgeEarly;
   if (!early || early.started) return;
   early.started = true;
-  const clicks = early.clicks.splice(0);
-  if (clicks.length > 0) win.setTimeout(() => clicks.forEach((button) => button.isConnected && button.click()), 0);
+  // A click on a part that has not hydrated yet waits for it (src/components/ui/deferred.tsx).
+  replayKeptClicks((button) => !inDeferredPart(button), win);
 }
 
 /** Renders nothing; place it beside the router in the hydrated tree (see takeOverPrerenderedPage). */

@@ -1,17 +1,22 @@
 import { Box } from '@chakra-ui/react';
 import { Global } from '@emotion/react';
-import { Audience } from './parts/Audience';
-import { Benefits } from './parts/Benefits';
-import { CallToAction } from './parts/CallToAction';
-import { Faq } from './parts/Faq';
-import { Features } from './parts/Features';
-import { Footer } from './parts/Footer';
-import { Hero } from './parts/Hero';
-import { HowItWorks } from './parts/HowItWorks';
-import { Overview } from './parts/Overview';
-import { Pricing } from './parts/Pricing';
+import { deferred } from '../../components/ui/deferred';
 import { TopBar } from './parts/TopBar';
 import { useSectionNav } from './parts/useSectionNav';
+
+// The top bar and its menu hydrate with the page; the sections below it on the visitor's first
+// interaction (see deferred): a click on an FAQ before then is kept and answered once they have.
+const section = deferred(() => import('./parts/sections'));
+const Hero = section('Hero');
+const HowItWorks = section('HowItWorks');
+const Features = section('Features');
+const Benefits = section('Benefits');
+const Audience = section('Audience');
+const Overview = section('Overview');
+const Pricing = section('Pricing');
+const Faq = section('Faq');
+const CallToAction = section('CallToAction');
+const Footer = section('Footer');
 
 export type LandingScreenProps = {
   /** Picks the top bar's button: Dashboard (/app/dashboard) when signed in, Sign In (/login) otherwise. */

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { overviewShots } from './content';
+import { overviewShots } from './sections.content';
 
 /**
  * The landing page's Platform overview shows PathForge's real screens: each public image must be

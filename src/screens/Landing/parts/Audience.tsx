@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import { audiences } from '../content';
+import { audiences } from '../sections.content';
 import { IconCard, Section } from './Section';
 
 /** Who Is it For (spec §1, §2): beginners, bootcamp graduates and career switchers. */

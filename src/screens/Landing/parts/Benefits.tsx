@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import { benefits } from '../content';
+import { benefits } from '../sections.content';
 import { IconCard, Section } from './Section';
 
 /** Benefits (spec §2): four cards. */

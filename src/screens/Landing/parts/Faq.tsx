@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Box, Heading, Icon, Text, chakra } from '@chakra-ui/react';
 import { ChevronDown } from 'lucide-react';
-import { faqs } from '../content';
+import { faqs } from '../sections.content';
 import { Section } from './Section';
 
 /** Where Arrow Down / Up, Home and End move the focus among the questions (WAI-ARIA accordion pattern). */

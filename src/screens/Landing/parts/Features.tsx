@@ -1,5 +1,5 @@
 import { SimpleGrid } from '@chakra-ui/react';
-import { features } from '../content';
+import { features } from '../sections.content';
 import { IconCard, Section } from './Section';
 
 /**

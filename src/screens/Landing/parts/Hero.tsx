@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Badge, Box, Container, Flex, Heading, HStack, SimpleGrid, Stack, Text, Theme, Wrap } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRight, CircleCheck, PlayCircle, Sparkles } from 'lucide-react';
-import { overviewId, stats, technologies } from '../content';
+import { overviewId, stats, technologies } from '../sections.content';
 import { hrefOf } from './useSectionNav';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
 

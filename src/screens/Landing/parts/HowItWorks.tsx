@@ -1,5 +1,5 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { steps } from '../content';
+import { steps } from '../sections.content';
 import { Section } from './Section';
 
 /** How It Works (spec §2): exactly three numbered steps. */

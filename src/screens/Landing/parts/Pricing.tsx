@@ -1,7 +1,7 @@
 import { Badge, Box, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Check } from 'lucide-react';
-import { plans, popularLabel, type PricingPlan } from '../content';
+import { plans, popularLabel, type PricingPlan } from '../sections.content';
 import { Section } from './Section';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
