@@ -167,6 +167,19 @@ test.describe('the landing page loads its sections on the first interaction', ()
     await expect(second).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('reached inside the app (from sign-in), the landing page shows its sections, in the same document', async ({ page }) => {
+    await page.goto('/login');
+    await started(page);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole('link', { name: 'PathForge home' }).first().click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Learn software development by building real projects' })).toBeVisible();
+    await expect(page.locator('#pricing')).toBeAttached();
+    await expect(page.getByRole('contentinfo')).toBeAttached();
+    await expect(waiting(page)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
   test('a signed-in visitor: the top bar changes and its anchors work while the sections wait, untouched', async ({ page, request }) => {
     await seedSession(page, await createSession(request, 'deferred'));
     let release = () => {};

@@ -42,7 +42,8 @@ async function prerendered() {
   document.body.append(container);
   let interact = () => {};
   const interaction = new Promise<void>((resolve) => (interact = resolve));
-  window.pathforgeEarly = { clicks: [], started: true, interaction };
+  // As on the page: the app (this part's module included) loads before it takes the page over.
+  window.pathforgeEarly = { clicks: [], started: false, interaction };
   return { container, interact, button: container.querySelector('button') as HTMLButtonElement, heading: container.querySelector('h2') };
 }
 
@@ -107,9 +108,11 @@ describe('a deferred part of a prerendered page', () => {
     expect(onPress).toHaveBeenCalledTimes(1);
   });
 
-  it('rendered by the browser itself (a page the app navigated to), loads at once, unmarked', async () => {
+  it('rendered by the browser itself (a page the app navigated to), loads as soon as it is imported, unmarked', async () => {
+    window.pathforgeEarly = { clicks: [], started: true, interaction: Promise.resolve() }; // the app runs
     const load = vi.fn(async () => parts);
     const Client = deferred(load)('Counter');
+    expect(load).toHaveBeenCalledTimes(1); // before any render
     const container = document.createElement('div');
     document.body.append(container);
     await act(async () => {

@@ -13,8 +13,8 @@ import { DEFERRED, replayKeptClicks } from './keptClicks';
  *    Until then it is marked `data-deferred`, and a click on one of its buttons is kept by the boot
  *    script (src/boot.ts) and clicked again once the part runs, as the clicks made before the app
  *    started are. If the module cannot load, the next press tries again.
- *  - **Rendering in the browser** (a page the app navigated to): the module loads at once; the part
- *    shows nothing until it has.
+ *  - **Rendering in the browser** (a page the app navigated to): the module loads as soon as the
+ *    module naming it is imported; the part shows nothing until it has.
  *  - **Rendering to HTML** (src/prerender.tsx) and in stories: `loadDeferredParts()` first.
  *
  * Each part is memoised: a re-render of the page with the same props (the signed-in state changing
@@ -81,6 +81,8 @@ export function deferred<M extends Record<string, ComponentType<any>>>(load: () 
   };
   const startUntilLoaded = (): Promise<M> => start().catch(() => nextPress().then(startUntilLoaded));
   loaders.add(start);
+  // Imported by a running app (a page it navigates to, not one it is about to hydrate): no reason to wait for the render.
+  if (typeof window !== 'undefined' && window.pathforgeEarly?.started !== false) void start().catch(() => {});
 
   return function part<K extends keyof M & string>(name: K) {
     type Props = ComponentProps<M[K]>;
