@@ -8,6 +8,7 @@ import { csp } from './scripts/vite/csp.ts';
 import { curriculumModule } from './scripts/vite/curriculum.ts';
 import { pageHead } from './scripts/vite/head.ts';
 import { prerender } from './scripts/vite/prerender.ts';
+import { reactRouterProduction } from './scripts/vite/reactRouter.ts';
 import { PREFERENCES_STORAGE_KEY, PREFERENCES_STORAGE_VERSION } from './src/stores/preferencesStorage.ts';
 
 /**
@@ -79,7 +80,7 @@ function fontPreload(): Plugin {
 
 export default defineConfig({
   // Order matters: prerender rewrites index.html after precompress has run (its hook is sequential, post).
-  plugins: [react(), curriculumModule(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', boot: 'src/boot.ts' }),
+  plugins: [react(), reactRouterProduction(), curriculumModule(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', boot: 'src/boot.ts' }),
     // After every page is written (closeBundle, in this order): each page's head tags, then the
     // Content-Security-Policy with the hashes of the inline scripts as served (scripts/vite/csp.ts).
     pageHead(), csp(),
