@@ -143,6 +143,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         email,
         password_hash: await hasher.hash(password),
         password_changed_at: at,
+        email_verified_at: null,
         created_at: at,
         updated_at: at,
       };

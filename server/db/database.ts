@@ -15,6 +15,8 @@ export type UsersTable = {
   email: string;
   password_hash: string;
   password_changed_at: string;
+  /** When the address was confirmed (a link sent to it was opened); null until then. */
+  email_verified_at: string | null;
   created_at: string;
   updated_at: string;
 };

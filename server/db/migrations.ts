@@ -340,6 +340,16 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('xp_board_changes').execute();
     },
   },
+  '0010_email_verified': {
+    // When the learner proved they read mail at their address (a confirmation link, or a reset
+    // link sent there). Null: not confirmed yet, so nothing that trusts an email trusts this one.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').addColumn('email_verified_at', 'text').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').dropColumn('email_verified_at').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */
