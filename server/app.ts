@@ -10,7 +10,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { sql } from 'kysely';
 import { join } from 'node:path';
-import type { ServerConfig } from './config.ts';
+import { ConfigError, SMTP_REQUIRED, type ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { describeTarget } from './db/dialect.ts';
 import { createAuthRepository } from './auth/repository.ts';
@@ -79,6 +79,10 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? (() => Date.now());
+  if (config.production && !config.smtpUrl && !options.mailer) {
+    // loadConfig refuses this already; a config built by other means must not get around it.
+    throw new ConfigError(SMTP_REQUIRED);
+  }
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
@@ -250,9 +254,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     });
 
     app.addHook('onReady', async () => {
-      if (config.production && !config.smtpUrl) {
-        app.log.warn('SMTP_URL is not set: password reset links go to the log and the outbox folder only');
-      }
       app.log.info(
         seeded.applied
           ? `curriculum ${seeded.version.slice(0, 12)} seeded: ${seeded.paths} paths, ${seeded.projects} projects, ${seeded.tasks} tasks; ${seeded.retired} retired, ${seeded.redirects} redirects`

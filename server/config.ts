@@ -57,6 +57,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = Object.freeze({
 
 export const JWT_SECRET_MIN_LENGTH = 32;
 
+/** Production without a mail server: no reset link could reach anyone, while the API would say one is on its way. */
+export const SMTP_REQUIRED = 'SMTP_URL is required when NODE_ENV=production: without a mail server no reset link can be sent.';
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -120,6 +123,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (jwtSecret === null && production) {
     throw new ConfigError('JWT_SECRET is required when NODE_ENV=production.');
   }
+  const smtpUrl = text(env, 'SMTP_URL') ?? null;
+  // The development outbox is no place for real learners' links either.
+  if (smtpUrl === null && production) throw new ConfigError(SMTP_REQUIRED);
   const webOrigins = (text(env, 'WEB_ORIGIN') ?? 'http://localhost:5173')
     .split(',')
     .map((value) => value.trim())
@@ -135,7 +141,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     redisUrl,
     dataDir: dirname(databasePath),
     jwtSecret,
-    smtpUrl: text(env, 'SMTP_URL') ?? null,
+    smtpUrl,
     mailFrom: text(env, 'MAIL_FROM') ?? 'PathForge <no-reply@pathforge.local>',
     production,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
