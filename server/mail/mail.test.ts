@@ -11,7 +11,7 @@ import { buildApp } from '../app.ts';
 import { ConfigError, loadConfig, SMTP_REQUIRED } from '../config.ts';
 import { createTestApp, postJson, register, testConfig, tempDir, type TestApp } from '../test/helpers.ts';
 
-/** Every line the app logs, at every level. */
+/** Every line the app logs, from debug up. */
 const logged: string[] = [];
 const logStream = new Writable({
   write(chunk: Buffer, _encoding, callback) {
@@ -22,7 +22,7 @@ const logStream = new Writable({
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, { logger: { level: 'trace', stream: logStream } });
+  t = await createTestApp({}, { logger: { level: 'debug', stream: logStream } });
 });
 afterAll(async () => {
   await t.close();
