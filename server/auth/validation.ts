@@ -6,6 +6,7 @@
 import { validateProfile } from '../../src/domain/learning.ts';
 import {
   authMessages,
+  EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   PASSWORD_MIN_LENGTH,
   validateEmailOnly,
@@ -16,7 +17,7 @@ import { isCommonPassword } from './common-passwords.ts';
 
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 50;
-export const EMAIL_MAX = 254;
+export const EMAIL_MAX = EMAIL_MAX_LENGTH;
 export const PASSWORD_MAX = 128;
 
 export const serverMessages = {
