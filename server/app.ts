@@ -89,6 +89,16 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: config.bodyLimitBytes,
+    // Slow clients: a request whose headers, or whole body, have not arrived in time is answered
+    // 408 and its connection closed. Node checks its connections every connectionsCheckingInterval
+    // (30 s by default, which would let a 10 s time-out run to 40 s), so check at a quarter of the
+    // shorter time-out, at most every second.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(config.headersTimeoutMs / 4))),
+    },
     // Fastify accepts a hop count too; its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string,
     onProtoPoisoning: 'error',
@@ -97,6 +107,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
     frameworkErrors,
   });
+
+  // At most this many open connections: one more is closed as soon as it is accepted.
+  app.server.maxConnections = config.maxConnections;
 
   const { secret: jwtSecret, source: secretSource } = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const curriculum = options.curriculum ?? loadCurriculumOnce();
