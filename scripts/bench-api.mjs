@@ -32,6 +32,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { BENCH_SMTP_URL } from './bench-support.mjs';
 
 const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'sqlite' } } });
 if (args.db !== 'sqlite' && args.db !== 'postgres') {
@@ -97,7 +98,7 @@ async function startApi(name, env) {
       PORT: String(port),
       DATABASE_PATH: join(dir, `${name}.db`),
       JWT_SECRET,
-      SMTP_URL: '',
+      SMTP_URL: BENCH_SMTP_URL,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN_PER_MINUTE: RAISED,
       RATE_LIMIT_LOGIN_IP_PER_MINUTE: RAISED,

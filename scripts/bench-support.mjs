@@ -9,6 +9,11 @@ import { createServer } from 'node:net';
 import { BENCH_PASSWORD, benchEmail } from '../server/bench/accounts.ts';
 
 export const HOST = '127.0.0.1';
+/**
+ * Production mode refuses to start without a mail server. The benchmarks send no mail, so this one
+ * is a loopback port where nothing listens: a mail sent by mistake fails in the log, it reaches no one.
+ */
+export const BENCH_SMTP_URL = 'smtp://127.0.0.1:9';
 
 export const freePort = () =>
   new Promise((resolve) => {
@@ -28,7 +33,7 @@ export function seed(script, target, ...args) {
 export async function startApi(env) {
   const port = await freePort();
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), JWT_SECRET: randomBytes(32).toString('base64url'), LOG_LEVEL: 'warn',
+    env: { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), JWT_SECRET: randomBytes(32).toString('base64url'), SMTP_URL: BENCH_SMTP_URL, LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN_PER_MINUTE: '1000000', RATE_LIMIT_LOGIN_IP_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -10,7 +10,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { sql } from 'kysely';
 import { join } from 'node:path';
-import type { ServerConfig } from './config.ts';
+import { ConfigError, SMTP_REQUIRED, type ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { describeTarget } from './db/dialect.ts';
 import { createAuthRepository } from './auth/repository.ts';
@@ -79,12 +79,26 @@ const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? (() => Date.now());
+  if (config.production && !config.smtpUrl && !options.mailer) {
+    // loadConfig refuses this already; a config built by other means must not get around it.
+    throw new ConfigError(SMTP_REQUIRED);
+  }
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: config.bodyLimitBytes,
+    // Slow clients: a request whose headers, or whole body, have not arrived in time is answered
+    // 408 and its connection closed. Node checks its connections every connectionsCheckingInterval
+    // (30 s by default, which would let a 10 s time-out run to 40 s), so check at a quarter of the
+    // shorter time-out, at most every second.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(config.headersTimeoutMs / 4))),
+    },
     // Fastify accepts a hop count too; its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string,
     onProtoPoisoning: 'error',
@@ -93,6 +107,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
     frameworkErrors,
   });
+
+  // At most this many open connections: one more is closed as soon as it is accepted.
+  app.server.maxConnections = config.maxConnections;
 
   const { secret: jwtSecret, source: secretSource } = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const curriculum = options.curriculum ?? loadCurriculumOnce();
@@ -250,9 +267,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     });
 
     app.addHook('onReady', async () => {
-      if (config.production && !config.smtpUrl) {
-        app.log.warn('SMTP_URL is not set: password reset links go to the log and the outbox folder only');
-      }
       app.log.info(
         seeded.applied
           ? `curriculum ${seeded.version.slice(0, 12)} seeded: ${seeded.paths} paths, ${seeded.projects} projects, ${seeded.tasks} tasks; ${seeded.retired} retired, ${seeded.redirects} redirects`

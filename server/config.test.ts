@@ -20,6 +20,9 @@ describe('loadConfig', () => {
       refreshTokenTtlSeconds: 30 * 86_400,
       resetTokenTtlSeconds: 1800,
       bodyLimitBytes: 16 * 1024,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      maxConnections: 1_000,
     });
   });
 
@@ -40,6 +43,9 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
       ACCESS_TOKEN_TTL_SECONDS: '10',
+      HEADERS_TIMEOUT_MS: '2000',
+      REQUEST_TIMEOUT_MS: '5000',
+      MAX_CONNECTIONS: '64',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -53,6 +59,9 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustProxy: 1,
       accessTokenTtlSeconds: 10,
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 5000,
+      maxConnections: 64,
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ DATABASE_URL: 'postgres://pf:secret@db.internal:6432/pathforge', DATABASE_POOL_SIZE: '25' }).database).toEqual({
@@ -75,17 +84,21 @@ describe('loadConfig', () => {
     [{ WEB_ORIGIN: 'ftp://example.com' }, /WEB_ORIGIN/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ NODE_ENV: 'production' }, /JWT_SECRET is required/],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, /SMTP_URL is required when NODE_ENV=production/],
     [{ RATE_LIMIT_LOGIN_PER_MINUTE: '0' }, /RATE_LIMIT_LOGIN_PER_MINUTE/],
     [{ RATE_LIMIT_REGISTER_PER_HOUR: '-1' }, /RATE_LIMIT_REGISTER_PER_HOUR/],
     [{ DATABASE_URL: 'mysql://db/pathforge' }, /DATABASE_URL must be a PostgreSQL URL/],
     [{ DATABASE_URL: 'postgres://db/pf', DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE/],
     [{ REDIS_URL: 'cache.internal:6379' }, /REDIS_URL must be a Redis URL/],
+    [{ HEADERS_TIMEOUT_MS: '50' }, /HEADERS_TIMEOUT_MS must be between 100 and 600000/],
+    [{ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' }, /HEADERS_TIMEOUT_MS \(20000\) must not be longer than REQUEST_TIMEOUT_MS/],
+    [{ MAX_CONNECTIONS: '0' }, /MAX_CONNECTIONS/],
   ])('rejects %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
 
-  it('accepts production with a secret', () => {
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }).production).toBe(true);
+  it('accepts production with a secret and a mail server', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.internal:587' }).production).toBe(true);
   });
 });

@@ -44,7 +44,21 @@ export type ServerConfig = {
   resetTokenTtlSeconds: number;
   /** Request bodies larger than this get 413. */
   bodyLimitBytes: number;
+  /** A request's headers must all arrive within this many ms of its start, or the connection is closed. */
+  headersTimeoutMs: number;
+  /** A whole request (headers and body) must arrive within this many ms, or the connection is closed. */
+  requestTimeoutMs: number;
+  /** Open connections this instance accepts at once; one more is closed as soon as it is accepted. */
+  maxConnections: number;
 };
+
+/**
+ * Slow clients: a connection that sends its headers or body slowly (or stops) is closed once these
+ * pass, so a few sockets cannot hold the server's connections open forever. Generous for a phone
+ * on a poor network (bodies are at most 16 KiB), short enough that holding connections costs an
+ * attacker a steady stream of new ones.
+ */
+export const DEFAULT_TIMEOUTS = Object.freeze({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, maxConnections: 1_000 });
 
 export const PRODUCTION_ARGON2: Argon2Cost = Object.freeze({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
 
@@ -56,6 +70,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = Object.freeze({
 });
 
 export const JWT_SECRET_MIN_LENGTH = 32;
+
+/** Production without a mail server: no reset link could reach anyone, while the API would say one is on its way. */
+export const SMTP_REQUIRED = 'SMTP_URL is required when NODE_ENV=production: without a mail server no reset link can be sent.';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -120,12 +137,22 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (jwtSecret === null && production) {
     throw new ConfigError('JWT_SECRET is required when NODE_ENV=production.');
   }
+  const smtpUrl = text(env, 'SMTP_URL') ?? null;
+  // The development outbox is no place for real learners' links either.
+  if (smtpUrl === null && production) throw new ConfigError(SMTP_REQUIRED);
   const webOrigins = (text(env, 'WEB_ORIGIN') ?? 'http://localhost:5173')
     .split(',')
     .map((value) => value.trim())
     .filter((value) => value !== '')
     .map((value) => origin('WEB_ORIGIN', value));
   if (webOrigins.length === 0) throw new ConfigError('WEB_ORIGIN must name at least one origin.');
+
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', DEFAULT_TIMEOUTS.headersTimeoutMs, 100, 600_000);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', DEFAULT_TIMEOUTS.requestTimeoutMs, 100, 600_000);
+  // Node refuses a headers time-out longer than the whole request's.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}).`);
+  }
 
   return {
     port: integer(env, 'PORT', 4000, 0, 65535),
@@ -135,7 +162,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     redisUrl,
     dataDir: dirname(databasePath),
     jwtSecret,
-    smtpUrl: text(env, 'SMTP_URL') ?? null,
+    smtpUrl,
     mailFrom: text(env, 'MAIL_FROM') ?? 'PathForge <no-reply@pathforge.local>',
     production,
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
@@ -170,5 +197,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     resetTokenTtlSeconds: 30 * 60,
     bodyLimitBytes: 16 * 1024,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    maxConnections: integer(env, 'MAX_CONNECTIONS', DEFAULT_TIMEOUTS.maxConnections, 1, 1_000_000),
   };
 }

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_PATTERN } from '../src/domain/auth.ts';
+import { breaksEmailPattern, EMAIL_PATTERN } from '../src/domain/auth.ts';
 import { COMMON_PASSWORDS } from './auth/common-passwords.ts';
 import { createTestApp, newUser, postJson, signIn, type TestApp, type TestUser } from './test/helpers.ts';
 
@@ -210,7 +210,8 @@ describe(`fuzzing (${RUNS} runs per endpoint)`, () => {
           return;
         }
         const email = body.email.trim();
-        expect(response.statusCode).toBe(email !== '' && EMAIL_PATTERN.test(email) ? 202 : 400);
+        // An email longer than any address is not given to the pattern; nothing is sent to it.
+        expect(response.statusCode).toBe(email !== '' && !breaksEmailPattern(email) ? 202 : 400);
       }),
       params,
     );

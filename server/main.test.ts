@@ -50,6 +50,12 @@ describe('node server/main.ts', () => {
     expect(server.output()).toContain('JWT_SECRET is required when NODE_ENV=production');
   });
 
+  it('refuses to start in production without SMTP_URL, with a clear message', async () => {
+    const server = start({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PORT: '0' });
+    expect(await server.exit).toBe(1);
+    expect(server.output()).toContain('SMTP_URL is required when NODE_ENV=production');
+  });
+
   it('says which database it could not reach, and where, and exits 1 (PostgreSQL down at start-up)', async () => {
     const closed = await freePort(); // nothing listens there
     const dir = tempDir();

@@ -25,6 +25,10 @@ async function main() {
   try {
     app = await buildApp(config);
   } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
     if (error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError || error instanceof ContentError) {
       // Which service, where, and why: the operator's first question. No stack trace.
       console.error(error.message);

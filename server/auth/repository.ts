@@ -94,13 +94,11 @@ export function createAuthRepository(db: Db) {
     },
 
 
-    async revokeFamily(familyId: string, at: string): Promise<void> {
-      await db
-        .updateTable('refresh_tokens')
-        .set({ revoked_at: at })
-        .where('family_id', '=', familyId)
-        .where('revoked_at', 'is', null)
-        .execute();
+    /** Ends a session: every refresh token of the family (only `userId`'s, when given) revoked as of `at`. */
+    async revokeFamily(familyId: string, at: string, userId?: string): Promise<void> {
+      let query = db.updateTable('refresh_tokens').set({ revoked_at: at }).where('family_id', '=', familyId).where('revoked_at', 'is', null);
+      if (userId !== undefined) query = query.where('user_id', '=', userId);
+      await query.execute();
     },
 
     async insertPasswordReset(reset: PasswordResetRow): Promise<void> {

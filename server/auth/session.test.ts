@@ -273,6 +273,47 @@ describe('POST /auth/logout', () => {
     expect((await me(bearer(otherToken))).statusCode).toBe(200);
   });
 
+  it('with only the access token (no cookie) ends that session: its access token and its refresh family', async () => {
+    const session = await signIn(t.app);
+    const other = await postJson(t.app, '/auth/login', { email: session.user.email, password: session.user.password });
+    const otherToken = (other.json() as { token: string }).token;
+    const otherRefresh = refreshCookieValue(other) as string;
+
+    const response = await postJson(t.app, '/auth/logout', {}, bearer(session.token));
+    expect(response.statusCode).toBe(204);
+    expect(refreshCookieValue(response)).toBe('');
+
+    expect((await me(bearer(session.token))).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/learning/paths', headers: bearer(session.token) })).statusCode).toBe(401);
+    const refreshed = await refresh(session.refresh);
+    expect(refreshed.statusCode).toBe(401);
+    expect(errorMessage(refreshed)).toBe(sessionMessages.sessionEnded);
+    // The learner's other sign-in goes on.
+    expect((await me(bearer(otherToken))).statusCode).toBe(200);
+    expect((await refresh(otherRefresh)).statusCode).toBe(200);
+  });
+
+  it('with both the cookie and the access token ends each session they name', async () => {
+    const first = await signIn(t.app);
+    const second = await postJson(t.app, '/auth/login', { email: first.user.email, password: first.user.password });
+    const secondRefresh = refreshCookieValue(second) as string;
+    const response = await postJson(t.app, '/auth/logout', {}, { ...withRefresh(secondRefresh), ...bearer(first.token) });
+    expect(response.statusCode).toBe(204);
+    expect((await me(bearer(first.token))).statusCode).toBe(401);
+    expect((await refresh(first.refresh)).statusCode).toBe(401);
+    expect((await refresh(secondRefresh)).statusCode).toBe(401);
+  });
+
+  it('with an access token that proves nothing (tampered, or of an ended session) answers 204 and ends nothing else', async () => {
+    const session = await signIn(t.app);
+    const [header, payload] = session.token.split('.') as [string, string, string];
+    const tampered = `${header}.${payload}.${'A'.repeat(43)}`;
+    expect((await postJson(t.app, '/auth/logout', {}, bearer(tampered))).statusCode).toBe(204);
+    expect((await postJson(t.app, '/auth/logout', {}, { authorization: 'Basic abc' })).statusCode).toBe(204);
+    expect((await me(bearer(session.token))).statusCode).toBe(200);
+    expect((await refresh(session.refresh)).statusCode).toBe(200);
+  });
+
   it('without a cookie still answers 204 and clears it', async () => {
     const response = await logout();
     expect(response.statusCode).toBe(204);

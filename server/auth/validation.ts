@@ -6,7 +6,9 @@
 import { validateProfile } from '../../src/domain/learning.ts';
 import {
   authMessages,
+  EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  longerThan,
   PASSWORD_MIN_LENGTH,
   validateEmailOnly,
   validateLogin,
@@ -16,7 +18,7 @@ import { isCommonPassword } from './common-passwords.ts';
 
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 50;
-export const EMAIL_MAX = 254;
+export const EMAIL_MAX = EMAIL_MAX_LENGTH;
 export const PASSWORD_MAX = 128;
 
 export const serverMessages = {
@@ -65,7 +67,7 @@ function identityProblems(username: string, email: string): string[] {
   if (usernameLength < USERNAME_MIN || usernameLength > USERNAME_MAX) list.push(serverMessages.usernameLength);
   if (CONTROL_CHARACTERS.test(username)) list.push(serverMessages.usernameCharacters);
   if (CONTROL_CHARACTERS.test(email)) list.push(authMessages.invalidEmail);
-  else if (characters(email) > EMAIL_MAX) list.push(serverMessages.emailTooLong);
+  else if (longerThan(email, EMAIL_MAX)) list.push(serverMessages.emailTooLong);
   return list;
 }
 
@@ -102,7 +104,7 @@ export function checkLogin(input: LoginInput): { ok: true; email: string } | { o
 /** Could an account have this email and password at all? (False: skip the lookup, still hash.) */
 export function couldBeAccount(email: string, password: string): boolean {
   return (
-    characters(email) <= EMAIL_MAX &&
+    !longerThan(email, EMAIL_MAX) &&
     !CONTROL_CHARACTERS.test(email) &&
     EMAIL_PATTERN.test(email) &&
     characters(password) <= PASSWORD_MAX

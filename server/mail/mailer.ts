@@ -1,7 +1,8 @@
 /**
- * Outgoing mail. With SMTP_URL set, messages go out through nodemailer. Without it (development),
- * each message is logged and written to `<data dir>/outbox/` so a developer (or an end-to-end
- * test) can open the link: one `.eml` file per message, newest file name sorts last.
+ * Outgoing mail. With SMTP_URL set, messages go out through nodemailer. Without it (development
+ * only: production refuses to start without SMTP_URL), each message is written to
+ * `<data dir>/outbox/` so a developer (or an end-to-end test) can open the link: one `.eml` file
+ * per message, newest file name sorts last. The log says where the file is, never its links.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
@@ -53,9 +54,9 @@ export function createOutboxMailer(outboxDir: string, from: string, log: Fastify
         '',
       ].join('\r\n');
       await writeFile(file, eml, { mode: 0o600 });
-      // One line each, so the link is easy to copy from the log.
+      // Where to find it, never what it says: a mail's links (a password reset) are keys to an
+      // account, and logs are read and kept by more people and systems than an outbox folder.
       log.info({ to, file }, `Mail to ${to} (no SMTP_URL set, saved in the outbox): ${subject}`);
-      for (const link of text.match(/https?:\/\/\S+/g) ?? []) log.info({ to }, `Mail link: ${link}`);
     },
     close: () => {},
   };

@@ -1,6 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  breaksEmailPattern,
+  EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  longerThan,
   PASSWORD_MIN_LENGTH,
   authMessages,
   credentialFieldsInError,
@@ -145,5 +149,43 @@ describe('credentialFieldsInError', () => {
     expect(credentialFieldsInError(authMessages.invalidEmail, values)).toEqual(['email']);
     expect(credentialFieldsInError(authMessages.shortPassword, values)).toEqual(['password']);
     expect(credentialFieldsInError('Something else', values)).toEqual([]);
+  });
+});
+
+describe('the email pattern cannot backtrack', () => {
+  /** The pattern as the product first wrote it: the language to keep. */
+  const ORIGINAL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+  const emailish = fc.string({ unit: fc.constantFrom('a', 'b', '.', '@', ' ', '\t', '\u00a0', '-', 'é', '🦊'), maxLength: 14 });
+
+  it('accepts exactly what the original pattern accepts', () => {
+    fc.assert(
+      fc.property(emailish, (text) => {
+        expect(EMAIL_PATTERN.test(text)).toBe(ORIGINAL.test(text));
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const text of ['a@..b', 'a@.b', 'a@b.', 'a@b..', 'a@.b.', 'a@b.c', 'a@bc', 'a@.', '.@a.b', 'a@b.c.d', 'a@b@c.d']) {
+      expect(EMAIL_PATTERN.test(text), text).toBe(ORIGINAL.test(text));
+    }
+  });
+
+  it('counts characters (code points) for the length, looking no further than needed', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.nat(60), (text, max) => {
+        expect(longerThan(text, max)).toBe([...text].length > max);
+      }),
+    );
+    expect(longerThan('🦊'.repeat(254), EMAIL_MAX_LENGTH)).toBe(false);
+    expect(longerThan('🦊'.repeat(255), EMAIL_MAX_LENGTH)).toBe(true);
+  });
+
+  it('checks the length first: text longer than an address is left to the length rule, never given to the pattern', () => {
+    const longValid = `${'a'.repeat(243)}@example.com`; // 255 characters
+    const longInvalid = `a@${'.'.repeat(16_250)}@`;
+    expect(breaksEmailPattern(longValid)).toBe(false);
+    expect(breaksEmailPattern(longInvalid)).toBe(false);
+    expect(breaksEmailPattern(`${'a'.repeat(242)}@example.com`)).toBe(false);
+    expect(breaksEmailPattern(`${'a'.repeat(240)}@@example.com`)).toBe(true);
+    expect(breaksEmailPattern(`${'🦊'.repeat(200)}@@example.com`)).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
  * of the forms (repository URL, profile).
  * Pure (spec §2 "App area", §4, §9). The API's shapes are src/domain/learningApi.ts; progress rules, progress.ts.
  */
-import { EMAIL_PATTERN } from './auth.ts';
+import { breaksEmailPattern } from './auth.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Levels, durations, statuses
@@ -178,6 +178,6 @@ export const profileMessages = {
 /** The first rule the profile form breaks, or null. */
 export function validateProfile(values: ProfileSettings): string | null {
   if (values.fullName.trim() === '') return profileMessages.fullNameRequired;
-  if (!EMAIL_PATTERN.test(values.email.trim())) return profileMessages.invalidEmail;
+  if (breaksEmailPattern(values.email.trim())) return profileMessages.invalidEmail;
   return null;
 }
