@@ -194,6 +194,8 @@ export const emailLinkMessages = {
   invalid: 'This link is invalid or has expired.',
   /** POST /account/email/resend: where the new link went. */
   sent: (email: string) => `A new link is on its way to ${email}.`,
+  /** Settings, after asking for a new address: nothing is saved until its link is opened. */
+  checkInbox: (email: string) => `Check ${email} to confirm your new email address.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

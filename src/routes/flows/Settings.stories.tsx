@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../api/client';
-import { accountMessages } from '../../domain/learningApi';
+import { accountMessages, emailLinkMessages } from '../../domain/learningApi';
 import { streakRules, WEEKLY_GOAL } from '../../domain/streaks';
-import { darkModeSettings, emailTakenMessage, takenEmail } from '../../fixtures/settings';
+import { darkModeSettings, newEmail } from '../../fixtures/settings';
 import { authHandlers, samplePassword, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers } from '../../fixtures/msw/learning';
 import { sampleUser } from '../../fixtures/user';
@@ -69,28 +69,24 @@ export const NothingChanged: Story = {
   },
 };
 
-export const EmailTaken: Story = {
-  name: 'Email already taken',
-  parameters: {
-    msw: [
-      http.put('*/account/profile', async ({ request }) => {
-        const { email } = (await request.json()) as { email: string };
-        if (email === takenEmail) return HttpResponse.json({ message: emailTakenMessage }, { status: 409 });
-        return undefined;
-      }),
-      ...api(),
-    ],
-  },
+export const EmailChangeWaiting: Story = {
+  name: 'Email change waits for its link',
+  parameters: { msw: api() },
   play: async () => {
     const { email, save } = await form();
     await userEvent.clear(email);
-    await userEvent.type(email, takenEmail);
+    await userEvent.type(email, newEmail);
+    await userEvent.type(screen.getByLabelText('Current password'), samplePassword);
     await userEvent.click(save);
-    await expect(await screen.findByText(emailTakenMessage)).toBeVisible();
-    await expect(email).toHaveAttribute('aria-invalid', 'true');
-    await expect(email).toHaveValue(takenEmail);
-    await expect(screen.queryByRole('status', { name: 'Settings saved' })).not.toBeInTheDocument();
+    // Not "saved": the address changes only when the link mailed to it is opened.
+    await expect(await toast(emailLinkMessages.checkInbox(newEmail))).toBeVisible();
+    await expect(screen.queryByText('Settings saved')).not.toBeInTheDocument();
+    const waiting = await screen.findByRole('region', { name: 'Email change waiting' });
+    await expect(email).toHaveValue(sampleUser.email);
     await expect(useSession.getState().user?.email).toBe(sampleUser.email);
+    await userEvent.click(within(waiting).getByRole('button', { name: 'Cancel change' }));
+    await expect(await toast(accountMessages.changeCancelled)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Email change waiting' })).not.toBeInTheDocument());
   },
 };
 
