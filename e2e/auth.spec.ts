@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signAccessToken } from '../server/auth/jwt.ts';
 import { E2E_JWT_SECRET } from '../playwright.config';
-import { createSession, newLearner, registerLearner, toast } from './support';
+import { createSession, newLearner, registerLearner, seedSession, toast } from './support';
 
 const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
@@ -80,6 +80,34 @@ test.describe('confirming the email address', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: new RegExp(learner.username) })).toBeVisible();
     await expect(banner).toHaveCount(0);
+  });
+});
+
+test.describe('changing the email address', () => {
+  test('needs the password, waits for the new address to open its link, and tells the old one', async ({ page, request }) => {
+    const session = await createSession(request, 'move');
+    const next = newLearner('moved').email;
+    await seedSession(page, session);
+    await page.goto('/app/settings');
+    const email = page.getByLabel('Email', { exact: true });
+    await expect(email).toHaveValue(session.learner.email);
+    await email.fill(next);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Enter your current password to change your email.')).toBeVisible();
+    await page.getByLabel('Current password', { exact: true }).fill(session.learner.password);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, `Check ${next} to confirm your new email address.`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Email change waiting' })).toContainText(next);
+    await expect(email).toHaveValue(session.learner.email);
+
+    // The old address is told, with a way to undo it; the new one gets the link that makes it count.
+    await expect.poll(() => mailedLinkFor(session.learner.email, 'undo-email-change'), { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(() => mailedLinkFor(next, 'confirm-email'), { timeout: 10_000 }).not.toBeNull();
+    await page.goto(mailedLinkFor(next, 'confirm-email') ?? '');
+    await expect(page.getByRole('heading', { name: 'Email address confirmed' })).toBeVisible();
+    await page.goto('/app/settings');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(next);
+    await expect(page.getByRole('region', { name: 'Email change waiting' })).toHaveCount(0);
   });
 });
 
