@@ -4,7 +4,7 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../api/client';
 import { accountMessages, emailLinkMessages } from '../../domain/learningApi';
 import { streakRules, WEEKLY_GOAL } from '../../domain/streaks';
-import { darkModeSettings, newEmail } from '../../fixtures/settings';
+import { darkModeSettings, newEmail, unconfirmedSettings } from '../../fixtures/settings';
 import { authHandlers, samplePassword, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers } from '../../fixtures/msw/learning';
 import { sampleUser } from '../../fixtures/user';
@@ -87,6 +87,54 @@ export const EmailChangeWaiting: Story = {
     await userEvent.click(within(waiting).getByRole('button', { name: 'Cancel change' }));
     await expect(await toast(accountMessages.changeCancelled)).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Email change waiting' })).not.toBeInTheDocument());
+  },
+};
+
+export const EmailNotConfirmed: Story = {
+  name: 'Email not confirmed: banner, new link',
+  parameters: { msw: api({ settings: unconfirmedSettings }) },
+  play: async () => {
+    const banner = await screen.findByRole('region', { name: 'Please confirm your email address' }, { timeout: 5000 });
+    await userEvent.click(within(banner).getByRole('button', { name: 'Resend link' }));
+    await expect(await within(banner).findByText(`A new link is on its way to ${sampleUser.email}. Open it to confirm the address.`)).toBeVisible();
+    await expect(within(banner).getByRole('button', { name: 'Resend link' })).toBeDisabled();
+  },
+};
+
+/** The API as it is once the confirmation link is opened: the settings it answers change then. */
+let confirmed = false;
+function confirmingApi() {
+  const token = 'a'.repeat(43);
+  return {
+    token,
+    handlers: [
+      http.post('*/auth/confirm-email', async ({ request }) => {
+        const body = (await request.json()) as { token: string };
+        if (body.token !== token || confirmed) return HttpResponse.json({ message: emailLinkMessages.invalid }, { status: 400 });
+        confirmed = true;
+        return HttpResponse.json({ message: emailLinkMessages.confirmed, email: sampleUser.email });
+      }),
+      http.get('*/account/settings', () =>
+        HttpResponse.json({ settings: { ...unconfirmedSettings, profile: { ...unconfirmedSettings.profile, emailConfirmed: confirmed } } }),
+      ),
+      ...api({ settings: unconfirmedSettings }),
+    ],
+  };
+}
+const confirming = confirmingApi();
+
+export const EmailConfirmedFromLink: Story = {
+  name: 'Email confirmed from the link, banner gone',
+  args: { initialPath: `/confirm-email?token=${confirming.token}` },
+  parameters: { msw: confirming.handlers },
+  beforeEach: () => {
+    confirmed = false;
+  },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: 'Email address confirmed' }, { timeout: 5000 })).toBeVisible();
+    await userEvent.click(screen.getByRole('link', { name: 'Continue to PathForge' }));
+    await expect(await screen.findByRole('heading', { level: 1, name: new RegExp(sampleUser.username.split(' ')[0] as string) }, { timeout: 5000 })).toBeVisible();
+    await expect(screen.queryByRole('region', { name: 'Please confirm your email address' })).not.toBeInTheDocument();
   },
 };
 
