@@ -154,10 +154,15 @@ export function createEmailLinks(deps: { db: Db; mailer: Mailer; background: Bac
   }
 
   return {
-    /** After registration: a link to confirm the account's address. */
-    async sendRegistrationConfirmation(account: Account): Promise<void> {
-      const token = await newLink(db, account.id, 'confirm', account.email);
-      mailConfirmation(account, account.email, token, 'confirm');
+    /**
+     * After registration: a link to confirm the account's address, made and mailed after the
+     * response (the account exists whether or not this works; the banner can send another).
+     */
+    sendRegistrationConfirmation(account: Account): void {
+      background.run('registration confirmation', async () => {
+        const token = await newLink(db, account.id, 'confirm', account.email);
+        mailConfirmation(account, account.email, token, 'confirm');
+      });
     },
 
     pendingEmail,

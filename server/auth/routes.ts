@@ -159,7 +159,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       }
       request.log.info({ userId: user.id }, 'user registered');
       // The address is not trusted until a link sent to it is opened.
-      await emailLinks.sendRegistrationConfirmation(user);
+      emailLinks.sendRegistrationConfirmation(user);
       return reply.code(201).send({ user: publicUser(user) });
     },
   );
