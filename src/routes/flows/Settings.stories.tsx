@@ -133,7 +133,11 @@ export const EmailConfirmedFromLink: Story = {
   play: async () => {
     await expect(await screen.findByRole('heading', { name: 'Email address confirmed' }, { timeout: 5000 })).toBeVisible();
     await userEvent.click(screen.getByRole('link', { name: 'Continue to PathForge' }));
-    await expect(await screen.findByRole('heading', { level: 1, name: new RegExp(sampleUser.username.split(' ')[0] as string) }, { timeout: 5000 })).toBeVisible();
+    // The dashboard once its parts are in (each its own query), the account's settings with them.
+    await waitFor(() => expect(screen.getByRole('heading', { name: new RegExp(sampleUser.username) })).toBeVisible(), { timeout: 5000 });
+    await expect(await screen.findByRole('link', { name: 'Continue Learning' }, { timeout: 5000 })).toBeVisible();
+    await expect(await screen.findByTestId('level-badge', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await screen.findByRole('list', { name: 'Top 5 learners' }, { timeout: 5000 })).toBeVisible();
     await expect(screen.queryByRole('region', { name: 'Please confirm your email address' })).not.toBeInTheDocument();
   },
 };
