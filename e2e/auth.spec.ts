@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signAccessToken } from '../server/auth/jwt.ts';
 import { E2E_JWT_SECRET } from '../playwright.config';
-import { createSession, newLearner, registerLearner, toast } from './support';
+import { createSession, newLearner, registerLearner, seedSession, toast } from './support';
 
 const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
@@ -34,6 +34,82 @@ function resetLinkFor(email: string): string | null {
   const match = mails.at(-1)?.match(/\/resetPassword\?token=([A-Za-z0-9_-]{43})/);
   return match ? `/resetPassword?token=${match[1]}` : null;
 }
+
+/** The newest link to `page` mailed to `email`, as a path of the web app, or null. */
+function mailedLinkFor(email: string, page: 'confirm-email' | 'undo-email-change'): string | null {
+  let files: string[];
+  try {
+    files = readdirSync(outbox).filter((name) => name.endsWith('.eml')).sort();
+  } catch {
+    return null;
+  }
+  const pattern = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})`);
+  const links = files
+    .map((name) => readFileSync(join(outbox, name), 'utf8'))
+    .filter((text) => text.includes(`To: ${email}`))
+    .map((text) => pattern.exec(text)?.[1])
+    .filter((token): token is string => token !== undefined);
+  return links.length > 0 ? `/${page}?token=${links.at(-1)}` : null;
+}
+
+test.describe('confirming the email address', () => {
+  test('register, see the banner, open the link from the mail, and the banner is gone', async ({ page }) => {
+    const learner = newLearner('confirm');
+    await page.goto('/register');
+    await page.getByLabel('Full Name', { exact: true }).fill(learner.username);
+    await page.getByLabel('Email', { exact: true }).fill(learner.email);
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await expect(page).toHaveURL('/login');
+    await page.getByLabel('Password', { exact: true }).fill(learner.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL('/app/dashboard');
+
+    const banner = page.getByRole('region', { name: 'Please confirm your email address' });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText(learner.email);
+
+    await expect.poll(() => mailedLinkFor(learner.email, 'confirm-email'), { timeout: 10_000 }).not.toBeNull();
+    await page.goto(mailedLinkFor(learner.email, 'confirm-email') ?? '');
+    await expect(page.getByRole('heading', { name: 'Email address confirmed' })).toBeVisible();
+    await expect(page.getByText('Your email address is confirmed.')).toBeVisible();
+    await page.getByRole('link', { name: 'Continue to PathForge' }).click();
+    await expect(page).toHaveURL('/app/dashboard');
+    await expect(page.getByRole('heading', { name: new RegExp(learner.username) })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: new RegExp(learner.username) })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  });
+});
+
+test.describe('changing the email address', () => {
+  test('needs the password, waits for the new address to open its link, and tells the old one', async ({ page, request }) => {
+    const session = await createSession(request, 'move');
+    const next = newLearner('moved').email;
+    await seedSession(page, session);
+    await page.goto('/app/settings');
+    const email = page.getByLabel('Email', { exact: true });
+    await expect(email).toHaveValue(session.learner.email);
+    await email.fill(next);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Enter your current password to change your email.')).toBeVisible();
+    await page.getByLabel('Current password', { exact: true }).fill(session.learner.password);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, `Check ${next} to confirm your new email address.`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Email change waiting' })).toContainText(next);
+    await expect(email).toHaveValue(session.learner.email);
+
+    // The old address is told, with a way to undo it; the new one gets the link that makes it count.
+    await expect.poll(() => mailedLinkFor(session.learner.email, 'undo-email-change'), { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(() => mailedLinkFor(next, 'confirm-email'), { timeout: 10_000 }).not.toBeNull();
+    await page.goto(mailedLinkFor(next, 'confirm-email') ?? '');
+    await expect(page.getByRole('heading', { name: 'Email address confirmed' })).toBeVisible();
+    await page.goto('/app/settings');
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(next);
+    await expect(page.getByRole('region', { name: 'Email change waiting' })).toHaveCount(0);
+  });
+});
 
 test.describe('an account, from registration to sign-out', () => {
   test('register, sign in, stay signed in across a reload, sign out, and the app is closed again', async ({ page }) => {

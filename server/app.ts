@@ -23,6 +23,7 @@ import { createLedger, WINDOW_STEP_MS } from './learning/ledger.ts';
 import { createLearningRepository } from './learning/repository.ts';
 import { learningRoutes } from './learning/routes.ts';
 import { accountRoutes } from './account/routes.ts';
+import { createEmailLinks } from './account/emailLinks.ts';
 import { createBackground, type Background } from './background.ts';
 import { frameworkErrors, HttpError, httpMessages, registerErrorHandling } from './http/errors.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -138,8 +139,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(join(config.dataDir, OUTBOX_DIR), config.mailFrom, app.log));
   const repo = createAuthRepository(db);
+  const emailLinks = createEmailLinks({ db, mailer, background, webOrigin: config.webOrigins[0] as string, now, log: app.log });
 
-  const cleanup = () => background.run('expired token cleanup', () => repo.deleteExpired(new Date(now()).toISOString()));
+  const cleanup = () =>
+    background.run('expired token cleanup', async () => {
+      const at = new Date(now()).toISOString();
+      await repo.deleteExpired(at);
+      await emailLinks.deleteExpired(at);
+    });
   const cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
   cleanupTimer.unref();
   let windowsTimer: ReturnType<typeof setInterval> | undefined;
@@ -248,6 +255,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       jwtSecret,
       now,
       authenticate,
+      emailLinks,
     });
 
     const ledger = createLedger(db, curriculum.badges, new Map(curriculum.projects.map((p) => [p.id, p.skills])));
@@ -264,6 +272,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       hasher,
       now,
       passwordAttemptsPerMinute: config.rateLimits.loginPerMinutePerEmail,
+      emailLinks,
+      emailsPerHour: config.rateLimits.forgotPasswordPerHour,
     });
 
     app.addHook('onReady', async () => {

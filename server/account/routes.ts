@@ -9,6 +9,8 @@ import { DEFAULT_NOTIFICATIONS } from '../../src/domain/learning.ts';
 import {
   accountMessages,
   deleteAccountBodySchema,
+  emailLinkMessages,
+  messageResponseSchema,
   passwordBodySchema,
   preferencesSchema,
   profileBodySchema,
@@ -19,8 +21,9 @@ import {
 import type { Authenticate, Authenticated } from '../auth/authenticate.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { clearRefreshCookie } from '../auth/routes.ts';
-import { checkNewPassword, checkProfile, serverMessages } from '../auth/validation.ts';
-import { isUniqueViolation, type Db } from '../db/database.ts';
+import { checkNewPassword, checkProfile } from '../auth/validation.ts';
+import type { Db } from '../db/database.ts';
+import type { EmailLinks } from './emailLinks.ts';
 import { HttpError } from '../http/errors.ts';
 import { noteAccountDeleted } from '../learning/ledger.ts';
 import { rateLimitHook } from '../http/rate-limit.ts';
@@ -32,6 +35,9 @@ export type AccountDeps = {
   now: () => number;
   /** Password checks per learner per minute (the sign-in limit). */
   passwordAttemptsPerMinute: number;
+  emailLinks: EmailLinks;
+  /** Confirmation links a learner may have sent again per hour (the reset-link limit). */
+  emailsPerHour: number;
 };
 
 declare module 'fastify' {
@@ -43,9 +49,10 @@ declare module 'fastify' {
 const json = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
 const DEFAULT_PREFERENCES: Preferences = { notifications: { ...DEFAULT_NOTIFICATIONS }, darkMode: false, publicProfile: false };
 const bit = (value: boolean) => (value ? 1 : 0);
+const noFields = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
-  const { db, authenticate, hasher, now } = deps;
+  const { db, authenticate, hasher, now, emailLinks } = deps;
   const iso = () => new Date(now()).toISOString();
 
   app.decorateRequest('account', null);
@@ -63,9 +70,22 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     windowMs: 60_000,
     key: (request) => request.account?.id ?? request.ip,
   });
+  // The profile checks a password when the email changes and mails two addresses: limited the same way.
+  const profileLimit = rateLimitHook(app, {
+    name: 'account-profile',
+    max: deps.passwordAttemptsPerMinute,
+    windowMs: 60_000,
+    key: (request) => request.account?.id ?? request.ip,
+  });
+  const resendLimit = rateLimitHook(app, {
+    name: 'account-email-resend',
+    max: deps.emailsPerHour,
+    windowMs: 60 * 60_000,
+    key: (request) => request.account?.id ?? request.ip,
+  });
 
   async function settingsOf(userId: string): Promise<Settings> {
-    const user = await db.selectFrom('users').select(['username', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await db.selectFrom('users').select(['username', 'email', 'email_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
     const row = await db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
     const preferences: Preferences = row
       ? {
@@ -79,7 +99,11 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
           publicProfile: row.public_profile === 1,
         }
       : DEFAULT_PREFERENCES;
-    return { profile: { username: user.username, email: user.email }, preferences };
+    const pendingEmail = await emailLinks.pendingEmail(userId);
+    return {
+      profile: { username: user.username, email: user.email, emailConfirmed: user.email_verified_at !== null, pendingEmail },
+      preferences,
+    };
   }
 
   async function checkPassword(userId: string, password: string) {
@@ -91,26 +115,48 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     settings: await settingsOf(me(request).id),
   }));
 
-  app.put<{ Body: { username: string; email: string } }>(
+  app.put<{ Body: { username: string; email: string; currentPassword?: string } }>(
     '/profile',
-    { schema: { body: json(profileBodySchema), response: { 200: json(settingsResponseSchema) } } },
+    { schema: { body: json(profileBodySchema), response: { 200: json(settingsResponseSchema) } }, preHandler: profileLimit },
     async (request) => {
       const user = me(request);
       const checked = checkProfile(request.body);
       if (!checked.ok) throw new HttpError(400, checked.message);
-      try {
-        await db
-          .updateTable('users')
-          .set({ username: checked.username, email: checked.email, updated_at: iso() })
-          .where('id', '=', user.id)
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, serverMessages.emailTaken);
-        throw error;
+      // A new address takes effect only once a link sent to it is opened, and asking for one needs
+      // the password: a stolen session alone cannot move the account (and its reset links) away.
+      // Whether another account has the address is never said here: the answer is the same.
+      if (checked.email !== user.email) {
+        const password = request.body.currentPassword ?? '';
+        if (password === '') throw new HttpError(400, accountMessages.passwordForEmail);
+        await checkPassword(user.id, password);
+      }
+      if (checked.username !== user.username) {
+        await db.updateTable('users').set({ username: checked.username, updated_at: iso() }).where('id', '=', user.id).execute();
+      }
+      if (checked.email !== user.email) {
+        await emailLinks.requestChange({ id: user.id, username: checked.username, email: user.email }, checked.email);
+        request.log.info({ userId: user.id }, 'email change requested');
       }
       return { settings: await settingsOf(user.id) };
     },
   );
+
+  app.post(
+    '/email/resend',
+    { schema: { body: noFields, response: { 202: json(messageResponseSchema) } }, preHandler: resendLimit },
+    async (request, reply) => {
+      const user = me(request);
+      const sentTo = await emailLinks.resend({ id: user.id, username: user.username, email: user.email, emailConfirmed: user.email_verified_at !== null });
+      if (sentTo === null) throw new HttpError(409, accountMessages.alreadyConfirmed);
+      return reply.code(202).send({ message: emailLinkMessages.sent(sentTo) });
+    },
+  );
+
+  app.delete('/email/pending', { schema: { response: { 200: json(settingsResponseSchema) } } }, async (request) => {
+    const user = me(request);
+    await emailLinks.cancelChange(user.id);
+    return { settings: await settingsOf(user.id) };
+  });
 
   app.put<{ Body: Preferences }>(
     '/preferences',
@@ -146,9 +192,11 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
       if (problem) throw new HttpError(400, problem);
       const passwordHash = await hasher.hash(request.body.newPassword);
       const at = iso();
-      // One transaction: the new password, and every other session ended (this one goes on).
+      // One transaction: the new password, every reset link spent, and every other session ended (this one goes on).
       await db.transaction().execute(async (tx) => {
         await tx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, updated_at: at }).where('id', '=', user.id).execute();
+        // A reset link asked for before the change must not set another password after it.
+        await tx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
         await tx
           .updateTable('refresh_tokens')
           .set({ revoked_at: at })

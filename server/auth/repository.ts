@@ -111,8 +111,9 @@ export function createAuthRepository(db: Db) {
 
     /**
      * Uses the reset (once), sets the new password and signs the user out everywhere: every
-     * refresh token revoked, every other outstanding reset link spent. False when the reset was
-     * used meanwhile.
+     * refresh token revoked, every other outstanding reset link spent, a waiting email change
+     * cancelled. The link was mailed to the account's address, so opening it confirms that
+     * address. False when the reset was used meanwhile.
      */
     completePasswordReset(resetId: string, userId: string, passwordHash: string, at: string): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
@@ -125,8 +126,20 @@ export function createAuthRepository(db: Db) {
         if (used.numUpdatedRows !== 1n) return false;
         await tx
           .updateTable('users')
-          .set({ password_hash: passwordHash, password_changed_at: at, updated_at: at })
+          .set((eb) => ({
+            password_hash: passwordHash,
+            password_changed_at: at,
+            updated_at: at,
+            email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(at)),
+          }))
           .where('id', '=', userId)
+          .execute();
+        await tx
+          .updateTable('email_links')
+          .set({ used_at: at })
+          .where('user_id', '=', userId)
+          .where('purpose', '=', 'change')
+          .where('used_at', 'is', null)
           .execute();
         await tx
           .updateTable('refresh_tokens')

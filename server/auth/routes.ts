@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Background } from '../background.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { EmailLinks } from '../account/emailLinks.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
@@ -43,6 +44,7 @@ export type AuthDeps = {
   jwtSecret: string;
   now: () => number;
   authenticate: Authenticate;
+  emailLinks: EmailLinks;
 };
 
 const text = { type: 'string' } as const;
@@ -76,7 +78,7 @@ export function publicUser(row: UserRow): User {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
-  const { config, repo, hasher, mailer, background, jwtSecret, now, authenticate } = deps;
+  const { config, repo, hasher, mailer, background, jwtSecret, now, authenticate, emailLinks } = deps;
   const limits = config.rateLimits;
   const MINUTE = 60_000;
   const HOUR = 60 * MINUTE;
@@ -94,6 +96,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   });
   const forgotLimit = rateLimitHook(app, { name: 'forgot-password', max: limits.forgotPasswordPerHour, windowMs: HOUR });
+  // Opening mailed links: guessing a 256-bit token is hopeless, but each try costs a lookup.
+  const emailLinkLimit = rateLimitHook(app, { name: 'email-link', max: limits.forgotPasswordPerHour, windowMs: HOUR });
 
   const accessToken = (userId: string, familyId: string) =>
     signAccessToken({ sub: userId, sid: familyId }, now(), config.accessTokenTtlSeconds, { secret: jwtSecret });
@@ -154,6 +158,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         throw error;
       }
       request.log.info({ userId: user.id }, 'user registered');
+      // The address is not trusted until a link sent to it is opened.
+      emailLinks.sendRegistrationConfirmation(user);
       return reply.code(201).send({ user: publicUser(user) });
     },
   );
@@ -322,6 +328,25 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       request.log.info({ userId: reset.user_id }, 'password reset; every session revoked');
       clearRefreshCookie(reply);
       return reply.code(200).send({ message: serverMessages.passwordReset });
+    },
+  );
+
+  const tokenBody = bodySchema(['token']);
+  const linkAnswer = { type: 'object', additionalProperties: false, required: ['message', 'email'], properties: { message: text, email: text } } as const;
+
+  app.post<{ Body: { token: string } }>(
+    '/confirm-email',
+    { schema: { body: tokenBody, response: { 200: linkAnswer } }, onRequest: emailLinkLimit },
+    async (request) => emailLinks.confirm(request.body.token),
+  );
+
+  app.post<{ Body: { token: string } }>(
+    '/undo-email-change',
+    { schema: { body: tokenBody, response: { 200: linkAnswer } }, onRequest: emailLinkLimit },
+    async (request, reply) => {
+      const result = await emailLinks.undo(request.body.token);
+      clearRefreshCookie(reply);
+      return result;
     },
   );
 }

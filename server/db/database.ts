@@ -44,6 +44,22 @@ export type PasswordResetsTable = {
   used_at: string | null;
 };
 
+/** What a mailed email link does when opened (see migration 0011_email_links). */
+export type EmailLinkPurpose = 'confirm' | 'change' | 'undo';
+
+export type EmailLinksTable = {
+  id: string;
+  user_id: string;
+  purpose: EmailLinkPurpose;
+  /** The address the link is about: the one to confirm, the new one, or the one to restore. */
+  email: string;
+  /** SHA-256 of the opaque token (hex). */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
 /** 'active', or 'retired' once its id left content/ (kept: learners' history refers to it). */
 export type ContentStatus = 'active' | 'retired';
 
@@ -163,6 +179,7 @@ export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
+  email_links: EmailLinksTable;
   content_versions: ContentVersionsTable;
   paths: PathsTable;
   path_sections: PathSectionsTable;
@@ -196,6 +213,7 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'users', key: ['id'] },
   { name: 'refresh_tokens', key: ['id'] },
   { name: 'password_resets', key: ['id'] },
+  { name: 'email_links', key: ['id'] },
   { name: 'content_versions', key: ['version'] },
   { name: 'paths', key: ['id'] },
   { name: 'path_sections', key: ['id'] },

@@ -350,6 +350,29 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('users').dropColumn('email_verified_at').execute();
     },
   },
+  '0011_email_links': {
+    // Single-use links mailed about an address (only a SHA-256 of the token is kept): 'confirm'
+    // proves the account's address, 'change' carries an address that replaces the account's once
+    // opened (the newest one outstanding is the change waiting in Settings), 'undo' goes to the
+    // address being replaced and puts it back. `email` is the address the link is about.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('email_links')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema.createIndex('email_links_user_id_idx').on('email_links').columns(['user_id', 'purpose']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('email_links').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

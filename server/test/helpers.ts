@@ -174,6 +174,8 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
 export async function register(app: FastifyInstance, user: TestUser = newUser()) {
   const response = await postJson(app, '/auth/register', user);
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  // The confirmation email goes out after the response: done before the test looks at mail.
+  await app.background.drain();
   return { user, response, id: (response.json() as { user: { id: string } }).user.id };
 }
 

@@ -3,6 +3,7 @@ import type { LoginResponse, LoginValues, RegisterResponse, RegisterValues, User
 import { useSession } from '../stores/session';
 import { notify } from '../components/ui/toaster';
 import { api, apiErrorMessage } from './client';
+import { emailLinkResponseSchema, type EmailLinkResult } from '../domain/learningApi';
 
 export const authMessages = {
   loggedIn: 'Logged in successfully',
@@ -16,6 +17,25 @@ const showError = (error: unknown) => notify('error', apiErrorMessage(error));
  * Sign-in and registration as react-query options: the calls, the session and the toasts live
  * here, once. Containers add only navigation.
  */
+/**
+ * Opening a mailed link (confirm an address, undo an email change) as a query keyed by its token:
+ * the page asks once however often it renders (a link works once: a second call would say it is
+ * spent), and Try again asks again.
+ */
+export const emailLinkQueries = {
+  open: (kind: 'confirm' | 'undo', token: string) =>
+    queryOptions({
+      queryKey: ['auth', 'email-link', kind, token],
+      queryFn: async (): Promise<EmailLinkResult> =>
+        emailLinkResponseSchema.parse((await api.post(kind === 'confirm' ? '/auth/confirm-email' : '/auth/undo-email-change', { token })).data),
+      retry: false,
+      staleTime: Infinity,
+      gcTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    }),
+};
+
 export const authMutations = {
   login: () =>
     mutationOptions({

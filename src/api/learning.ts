@@ -9,6 +9,7 @@ import {
   pathSummaryResponseSchema,
   projectResponseSchema,
   settingsResponseSchema,
+  messageResponseSchema,
   xpHistoryResponseSchema,
   xpResponseSchema,
   type LeaderboardView,
@@ -217,8 +218,21 @@ export const accountMutations = {
   saveProfile: (client: QueryClient) =>
     mutationOptions({
       mutationKey: ['account', 'profile'],
-      mutationFn: async (profile: { username: string; email: string }) =>
+      /** `currentPassword` only with a new email (which then waits for its link: `pendingEmail`). */
+      mutationFn: async (profile: { username: string; email: string; currentPassword?: string }) =>
         parse(settingsResponseSchema, (await api.put('/account/profile', profile)).data).settings,
+      onSuccess: (settings) => client.setQueryData(learningKeys.settings(), settings),
+    }),
+  /** Mails the waiting change's link again, or the account's confirmation link; the API's sentence. */
+  resendEmailLink: () =>
+    mutationOptions({
+      mutationKey: ['account', 'email', 'resend'],
+      mutationFn: async () => parse(messageResponseSchema, (await api.post('/account/email/resend', {})).data).message,
+    }),
+  cancelEmailChange: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: ['account', 'email', 'cancel'],
+      mutationFn: async () => parse(settingsResponseSchema, (await api.delete('/account/email/pending')).data).settings,
       onSuccess: (settings) => client.setQueryData(learningKeys.settings(), settings),
     }),
   savePreferences: (client: QueryClient) =>

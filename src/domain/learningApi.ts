@@ -142,12 +142,21 @@ export const preferencesSchema = z.strictObject({
 });
 
 export const settingsSchema = z.strictObject({
-  profile: z.strictObject({ username: z.string(), email: z.string() }),
+  profile: z.strictObject({
+    username: z.string(),
+    /** The address the account signs in and gets reset links with. */
+    email: z.string(),
+    /** Whether a link mailed to `email` was opened (false: the app asks to confirm it). */
+    emailConfirmed: z.boolean(),
+    /** A new address waiting for its confirmation link to be opened; null when none. */
+    pendingEmail: z.string().nullable(),
+  }),
   preferences: preferencesSchema,
 });
 
 export const settingsResponseSchema = z.strictObject({ settings: settingsSchema });
-export const profileBodySchema = z.strictObject({ username: z.string(), email: z.string() });
+/** A new email needs `currentPassword`; the name alone does not. */
+export const profileBodySchema = z.strictObject({ username: z.string(), email: z.string(), currentPassword: z.string().optional() });
 export const passwordBodySchema = z.strictObject({ currentPassword: z.string(), newPassword: z.string() });
 export const deleteAccountBodySchema = z.strictObject({ password: z.string() });
 
@@ -159,6 +168,34 @@ export const accountMessages = {
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   deleted: 'Your account and everything in it have been deleted.',
   pathReset: 'Your progress on this path has been reset.',
+  passwordForEmail: 'Enter your current password to change your email.',
+  alreadyConfirmed: 'Your email address is already confirmed.',
+  changeCancelled: 'The email change is cancelled.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Email links: confirming an address, and undoing an email change (sent to the old address)
+// ---------------------------------------------------------------------------------------------
+
+/** The body of POST /auth/confirm-email and POST /auth/undo-email-change. */
+export const emailLinkBodySchema = z.strictObject({ token: z.string() });
+/** What opening a link did, and the account's address now. */
+export const emailLinkResponseSchema = z.strictObject({ message: z.string(), email: z.string() });
+export type EmailLinkResult = z.infer<typeof emailLinkResponseSchema>;
+export const messageResponseSchema = z.strictObject({ message: z.string() });
+
+/** How long a mailed link works. The undo link lasts longer: the old address may be read late. */
+export const CONFIRM_LINK_HOURS = 24;
+export const UNDO_LINK_DAYS = 7;
+
+export const emailLinkMessages = {
+  confirmed: 'Your email address is confirmed.',
+  undone: 'The email change is undone and every session is signed out. Sign in with this address again.',
+  invalid: 'This link is invalid or has expired.',
+  /** POST /account/email/resend: where the new link went. */
+  sent: (email: string) => `A new link is on its way to ${email}.`,
+  /** Settings, after asking for a new address: nothing is saved until its link is opened. */
+  checkInbox: (email: string) => `Check ${email} to confirm your new email address.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,12 +1,19 @@
+import { Box } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
 import { authMutations } from '../api/auth';
-import { learningQueries } from '../api/learning';
+import { accountMutations, learningQueries } from '../api/learning';
 import { AppShell } from '../components/AppShell/AppShell';
+import { EmailConfirmBanner } from '../components/EmailConfirmBanner/EmailConfirmBanner';
 import { usePreferences } from '../stores/preferences';
 import { useSession } from '../stores/session';
+import { apiErrorMessage } from '../api/client';
+import type { ActionState } from '../screens/remote';
 import { useFollowAccountDarkMode, useTellTimeZone } from './useAccountSync';
 import { useConfirmSession } from './useConfirmSession';
+
+const actionState = (m: { status: 'idle' | 'pending' | 'error' | 'success'; error: unknown }): ActionState =>
+  m.status === 'error' ? { status: 'error', message: apiErrorMessage(m.error) } : { status: m.status };
 
 /** The signed-in frame around every /app page: the sidebar (collapsed state remembered) and Sign Out. */
 export function AppLayoutRoute() {
@@ -18,6 +25,9 @@ export function AppLayoutRoute() {
     refetchOnWindowFocus: false,
   }).data;
   useFollowAccountDarkMode(accountDarkMode);
+  // An address nobody has confirmed yet: the account works, and the banner asks for the link.
+  const profile = useQuery({ ...learningQueries.settings(), select: (settings) => settings.profile, refetchOnWindowFocus: false }).data;
+  const resend = useMutation(accountMutations.resendEmailLink());
   useTellTimeZone();
   const user = useSession((s) => s.user);
   const collapsed = usePreferences((s) => s.sidebarCollapsed);
@@ -35,6 +45,11 @@ export function AppLayoutRoute() {
       onSignOut={() => logout.mutate()}
       isSigningOut={logout.isPending}
     >
+      {profile && !profile.emailConfirmed ? (
+        <Box mb={{ base: '5', md: '6' }}>
+          <EmailConfirmBanner email={profile.email} resend={actionState(resend)} onResend={() => resend.mutate()} />
+        </Box>
+      ) : null}
       <Outlet />
     </AppShell>
   );

@@ -27,6 +27,8 @@ export const PAGE_META = {
   '/register': meta('Create account', 'Create a PathForge account and start learning software development by building real projects.'),
   '/forgotPassword': meta('Forgot password', 'Ask for a link to choose a new PathForge password.'),
   '/resetPassword': meta('Choose a new password', 'Choose a new password for your PathForge account.'),
+  '/confirm-email': meta('Confirm your email', 'Confirm the email address of your PathForge account.'),
+  '/undo-email-change': meta('Undo an email change', 'Keep the email address of your PathForge account after a change you did not ask for.'),
   '/app/dashboard': meta('Dashboard', 'Your progress, streak and next steps on PathForge.'),
   '/app/paths': meta('Paths', 'The learning paths you are following on PathForge.'),
   // The path's and the project's own titles replace these once they are known (usePageTitle).

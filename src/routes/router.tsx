@@ -80,6 +80,14 @@ export const routes: RouteObject[] = [
             ...page('resetPassword.route', () => import('./resetPassword.route'), 'ResetPasswordRoute', '/resetPassword'),
           },
           {
+            path: '/confirm-email',
+            ...page('emailLink.route', () => import('./emailLink.route'), 'ConfirmEmailRoute', '/confirm-email'),
+          },
+          {
+            path: '/undo-email-change',
+            ...page('emailLink.route', () => import('./emailLink.route'), 'UndoEmailChangeRoute', '/undo-email-change'),
+          },
+          {
             path: '/app',
             element: <RequireSession />,
             children: [

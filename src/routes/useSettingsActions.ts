@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
 import { useNavigate } from 'react-router-dom';
 import { apiErrorMessage } from '../api/client';
 import { accountMutations, clockMutations } from '../api/learning';
+import { accountMessages, emailLinkMessages } from '../domain/learningApi';
 import { notify } from '../components/ui/toaster';
 import type { ActionState, SaveError, SettingsChanges } from '../screens/Settings/SettingsScreen';
 import { useSession } from '../stores/session';
@@ -18,8 +18,8 @@ function actionState(mutation: { isPending: boolean; isError: boolean; isSuccess
   return { status: 'idle' };
 }
 
-/** 409 from the profile: the email belongs to another account. */
-const aboutEmail = (error: unknown) => isAxiosError(error) && error.response?.status === 409;
+/** The profile's refusals about the password that a new email needs go to that field. */
+const aboutPassword = (message: string) => message === accountMessages.wrongPassword || message === accountMessages.passwordForEmail;
 
 /**
  * What the Settings page does with the account API: Save Changes (the profile, then the
@@ -35,6 +35,8 @@ export function useSettingsActions() {
   const saveWeeklyGoal = useMutation(clockMutations.weeklyGoal(client));
   const changePassword = useMutation(accountMutations.changePassword());
   const deleteAccount = useMutation(accountMutations.deleteAccount());
+  const resendEmail = useMutation(accountMutations.resendEmailLink());
+  const cancelEmail = useMutation(accountMutations.cancelEmailChange(client));
   const [saveError, setSaveError] = useState<SaveError | null>(null);
 
   async function save(changes: SettingsChanges) {
@@ -44,18 +46,25 @@ export function useSettingsActions() {
       return;
     }
     setSaveError(null);
+    resendEmail.reset();
+    cancelEmail.reset();
+    // A new email is not saved: it waits for its link, and the toast says so instead of "saved".
+    let waitingFor: string | null = null;
     try {
       if (changes.profile) {
         const { profile } = await saveProfile.mutateAsync(changes.profile);
-        // The sidebar and the greeting show the new name at once.
+        if (changes.profile.currentPassword !== undefined) waitingFor = profile.pendingEmail;
+        // The sidebar and the greeting show the new name at once (the email stays until confirmed).
         const { user } = useSession.getState();
-        if (user) useSession.getState().userConfirmed({ ...user, ...profile });
+        if (user) useSession.getState().userConfirmed({ ...user, username: profile.username, email: profile.email });
       }
       if (changes.preferences) await savePreferences.mutateAsync(changes.preferences);
       if (changes.weeklyGoal !== undefined) await saveWeeklyGoal.mutateAsync(changes.weeklyGoal);
-      notify('success', SETTINGS_SAVED);
+      if (waitingFor === null) notify('success', SETTINGS_SAVED);
+      else notify('info', emailLinkMessages.checkInbox(waitingFor));
     } catch (error) {
-      setSaveError({ message: apiErrorMessage(error), field: aboutEmail(error) ? 'email' : undefined });
+      const message = apiErrorMessage(error);
+      setSaveError({ message, field: aboutPassword(message) ? 'currentPassword' : undefined });
     }
   }
 
@@ -66,6 +75,10 @@ export function useSettingsActions() {
     passwordChange: actionState(changePassword),
     onChangePassword: (values: { currentPassword: string; newPassword: string }) =>
       changePassword.mutate(values, { onSuccess: (message) => notify('success', message) }),
+    emailResend: actionState(resendEmail),
+    onResendEmail: () => resendEmail.mutate(),
+    emailCancel: actionState(cancelEmail),
+    onCancelEmailChange: () => cancelEmail.mutate(undefined, { onSuccess: () => notify('success', accountMessages.changeCancelled) }),
     accountDeletion: actionState(deleteAccount),
     onDeleteAccount: (values: { password: string }) =>
       deleteAccount.mutate(values, {

@@ -2,9 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../api/client';
-import { accountMessages } from '../../domain/learningApi';
+import { accountMessages, emailLinkMessages } from '../../domain/learningApi';
 import { streakRules, WEEKLY_GOAL } from '../../domain/streaks';
-import { darkModeSettings, emailTakenMessage, takenEmail } from '../../fixtures/settings';
+import { darkModeSettings, newEmail, unconfirmedSettings } from '../../fixtures/settings';
 import { authHandlers, samplePassword, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers } from '../../fixtures/msw/learning';
 import { sampleUser } from '../../fixtures/user';
@@ -69,28 +69,76 @@ export const NothingChanged: Story = {
   },
 };
 
-export const EmailTaken: Story = {
-  name: 'Email already taken',
-  parameters: {
-    msw: [
-      http.put('*/account/profile', async ({ request }) => {
-        const { email } = (await request.json()) as { email: string };
-        if (email === takenEmail) return HttpResponse.json({ message: emailTakenMessage }, { status: 409 });
-        return undefined;
-      }),
-      ...api(),
-    ],
-  },
+export const EmailChangeWaiting: Story = {
+  name: 'Email change waits for its link',
+  parameters: { msw: api() },
   play: async () => {
     const { email, save } = await form();
     await userEvent.clear(email);
-    await userEvent.type(email, takenEmail);
+    await userEvent.type(email, newEmail);
+    await userEvent.type(screen.getByLabelText('Current password'), samplePassword);
     await userEvent.click(save);
-    await expect(await screen.findByText(emailTakenMessage)).toBeVisible();
-    await expect(email).toHaveAttribute('aria-invalid', 'true');
-    await expect(email).toHaveValue(takenEmail);
-    await expect(screen.queryByRole('status', { name: 'Settings saved' })).not.toBeInTheDocument();
+    // Not "saved": the address changes only when the link mailed to it is opened.
+    await expect(await toast(emailLinkMessages.checkInbox(newEmail))).toBeVisible();
+    await expect(screen.queryByText('Settings saved')).not.toBeInTheDocument();
+    const waiting = await screen.findByRole('region', { name: 'Email change waiting' });
+    await expect(email).toHaveValue(sampleUser.email);
     await expect(useSession.getState().user?.email).toBe(sampleUser.email);
+    await userEvent.click(within(waiting).getByRole('button', { name: 'Cancel change' }));
+    await expect(await toast(accountMessages.changeCancelled)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Email change waiting' })).not.toBeInTheDocument());
+  },
+};
+
+export const EmailNotConfirmed: Story = {
+  name: 'Email not confirmed: banner, new link',
+  parameters: { msw: api({ settings: unconfirmedSettings }) },
+  play: async () => {
+    const banner = await screen.findByRole('region', { name: 'Please confirm your email address' }, { timeout: 5000 });
+    await userEvent.click(within(banner).getByRole('button', { name: 'Resend link' }));
+    await expect(await within(banner).findByText(`A new link is on its way to ${sampleUser.email}. Open it to confirm the address.`)).toBeVisible();
+    await expect(within(banner).getByRole('button', { name: 'Resend link' })).toBeDisabled();
+  },
+};
+
+/** The API as it is once the confirmation link is opened: the settings it answers change then. */
+let confirmed = false;
+function confirmingApi() {
+  const token = 'a'.repeat(43);
+  return {
+    token,
+    handlers: [
+      http.post('*/auth/confirm-email', async ({ request }) => {
+        const body = (await request.json()) as { token: string };
+        if (body.token !== token || confirmed) return HttpResponse.json({ message: emailLinkMessages.invalid }, { status: 400 });
+        confirmed = true;
+        return HttpResponse.json({ message: emailLinkMessages.confirmed, email: sampleUser.email });
+      }),
+      http.get('*/account/settings', () =>
+        HttpResponse.json({ settings: { ...unconfirmedSettings, profile: { ...unconfirmedSettings.profile, emailConfirmed: confirmed } } }),
+      ),
+      ...api({ settings: unconfirmedSettings }),
+    ],
+  };
+}
+const confirming = confirmingApi();
+
+export const EmailConfirmedFromLink: Story = {
+  name: 'Email confirmed from the link, banner gone',
+  args: { initialPath: `/confirm-email?token=${confirming.token}` },
+  parameters: { msw: confirming.handlers },
+  beforeEach: () => {
+    confirmed = false;
+  },
+  play: async () => {
+    await expect(await screen.findByRole('heading', { name: 'Email address confirmed' }, { timeout: 5000 })).toBeVisible();
+    await userEvent.click(screen.getByRole('link', { name: 'Continue to PathForge' }));
+    // The dashboard once its parts are in (each its own query), the account's settings with them.
+    await waitFor(() => expect(screen.getByRole('heading', { name: new RegExp(sampleUser.username) })).toBeVisible(), { timeout: 5000 });
+    await expect(await screen.findByRole('link', { name: 'Continue Learning' }, { timeout: 5000 })).toBeVisible();
+    await expect(await screen.findByTestId('level-badge', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await screen.findByRole('list', { name: 'Top 5 learners' }, { timeout: 5000 })).toBeVisible();
+    await expect(screen.queryByRole('region', { name: 'Please confirm your email address' })).not.toBeInTheDocument();
   },
 };
 

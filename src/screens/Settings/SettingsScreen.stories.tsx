@@ -5,7 +5,7 @@ import { messages } from '../../api/client';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { profileMessages } from '../../domain/learning';
 import { accountMessages } from '../../domain/learningApi';
-import { customSettings, emailTakenMessage, fiveDayGoalXp, midwayXp, sampleSettings, sampleUser, takenEmail } from '../../fixtures';
+import { customSettings, fiveDayGoalXp, midwayXp, newEmail, pendingEmailSettings, sampleSettings, sampleUser } from '../../fixtures';
 import { applyColorMode } from '../../theme/colorMode';
 import {
   changePasswordMessages,
@@ -67,6 +67,10 @@ const meta = {
     onChangePassword: fn(),
     accountDeletion: { status: 'idle' },
     onDeleteAccount: fn(),
+    emailResend: { status: 'idle' },
+    onResendEmail: fn(),
+    emailCancel: { status: 'idle' },
+    onCancelEmailChange: fn(),
   },
   render: (args) => shell(<WithColorMode {...args} />),
 } satisfies Meta<typeof SettingsScreen>;
@@ -172,24 +176,104 @@ export const Saving: Story = {
   },
 };
 
-export const EmailTaken: Story = {
-  name: 'Email already taken',
-  render: (args) => shell(<SaveRefused {...args} answer={{ message: emailTakenMessage, field: 'email' }} />),
+export const EmailNeedsPassword: Story = {
+  name: 'New email needs your password',
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const email = c.getByLabelText('Email');
+    await expect(c.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await userEvent.clear(email);
+    await userEvent.type(email, newEmail);
+    const password = c.getByLabelText('Current password');
+    await expect(password).toHaveAccessibleDescription(/The new address is used once you open the link we send to it/);
+    await userEvent.click(saveButton(canvasElement));
+    await expect(c.getByText(accountMessages.passwordForEmail)).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveFocus();
+    await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};
+
+export const EmailChangeSent: Story = {
+  name: 'New email sent with the password',
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.clear(c.getByLabelText('Email'));
+    await userEvent.type(c.getByLabelText('Email'), ` ${newEmail} `);
+    await userEvent.type(c.getByLabelText('Current password'), 'Sturdy-pass-1');
+    await userEvent.click(saveButton(canvasElement));
+    await expect(args.onSave).toHaveBeenCalledWith({ profile: { username: sampleSettings.profile.username, email: newEmail, currentPassword: 'Sturdy-pass-1' } });
+    // Back to the address in use: the new one is not the account's until its link is opened.
+    await userEvent.clear(c.getByLabelText('Email'));
+    await userEvent.type(c.getByLabelText('Email'), sampleSettings.profile.email.toUpperCase());
+    await expect(c.queryByLabelText('Current password')).not.toBeInTheDocument();
+  },
+};
+
+export const WrongPassword: Story = {
+  name: 'Current password wrong',
+  render: (args) => shell(<SaveRefused {...args} answer={{ message: accountMessages.wrongPassword, field: 'currentPassword' }} />),
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const email = c.getByLabelText('Email');
     await userEvent.clear(email);
-    await userEvent.type(email, takenEmail);
-    await userEvent.click(toggle(canvasElement, 'Newsletter'));
+    await userEvent.type(email, newEmail);
+    const password = c.getByLabelText('Current password');
+    await userEvent.type(password, 'not-my-password');
     await userEvent.click(saveButton(canvasElement));
     await expect(args.onSave).toHaveBeenCalledOnce();
-    // The API's message, at the field it is about, and nothing the learner typed is lost.
-    await expect(await c.findByText(emailTakenMessage)).toBeVisible();
-    await expect(email).toHaveAttribute('aria-invalid', 'true');
-    await waitFor(() => expect(email).toHaveFocus());
-    await expect(email).toHaveValue(takenEmail);
-    await expect(toggle(canvasElement, 'Newsletter')).not.toBeChecked();
-    await expect(c.getByLabelText('Full Name')).not.toHaveAttribute('aria-invalid');
+    // The API's message, at the field it is about, and what the learner typed stays.
+    await expect(await c.findByText(accountMessages.wrongPassword)).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(password).toHaveFocus());
+    await expect(email).toHaveValue(newEmail);
+    await expect(email).not.toHaveAttribute('aria-invalid');
+  },
+};
+
+export const EmailChangeWaiting: Story = {
+  name: 'Email change waiting for its link',
+  args: { settings: { status: 'ready', data: pendingEmailSettings } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    const waiting = c.getByRole('region', { name: 'Email change waiting' });
+    await expect(within(waiting).getByText(`Check ${newEmail} to confirm your new email address.`)).toBeVisible();
+    await expect(within(waiting).getByText(`Until you open the link there, you sign in and get reset links at ${sampleSettings.profile.email}.`)).toBeVisible();
+    // The field shows the address in use.
+    await expect(c.getByLabelText('Email')).toHaveValue(sampleSettings.profile.email);
+    await userEvent.click(within(waiting).getByRole('button', { name: 'Resend link' }));
+    await expect(args.onResendEmail).toHaveBeenCalledOnce();
+    await userEvent.click(within(waiting).getByRole('button', { name: 'Cancel change' }));
+    await expect(args.onCancelEmailChange).toHaveBeenCalledOnce();
+  },
+};
+
+export const EmailLinkResending: Story = {
+  name: 'Email change link sending again',
+  args: { settings: { status: 'ready', data: pendingEmailSettings }, emailResend: { status: 'pending' } },
+  play: async ({ canvasElement }) => {
+    const waiting = within(within(canvasElement).getByRole('region', { name: 'Email change waiting' }));
+    await expect(waiting.getByRole('button', { name: /Sending/ })).toBeDisabled();
+    await expect(waiting.getByRole('button', { name: 'Cancel change' })).toBeDisabled();
+  },
+};
+
+export const EmailLinkResent: Story = {
+  name: 'Email change link sent again',
+  args: { settings: { status: 'ready', data: pendingEmailSettings }, emailResend: { status: 'success' } },
+  play: async ({ canvasElement }) => {
+    const waiting = within(within(canvasElement).getByRole('region', { name: 'Email change waiting' }));
+    await expect(waiting.getByText(`A new link is on its way to ${newEmail}.`)).toBeVisible();
+  },
+};
+
+export const EmailChangeNotCancelled: Story = {
+  name: 'Email change could not be cancelled',
+  args: { settings: { status: 'ready', data: pendingEmailSettings }, emailCancel: { status: 'error', message: messages.unreachable } },
+  play: async ({ canvasElement }) => {
+    const waiting = within(within(canvasElement).getByRole('region', { name: 'Email change waiting' }));
+    await expect(waiting.getByText(messages.unreachable)).toBeVisible();
+    await expect(waiting.getByRole('button', { name: 'Cancel change' })).toBeEnabled();
   },
 };
 

@@ -1,16 +1,17 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Box, Button, Field, Flex, Heading, Input, SimpleGrid, Stack, StackSeparator, Text } from '@chakra-ui/react';
-import { Bell, Palette, Save, ShieldCheck, UserRound } from 'lucide-react';
+import { Box, Button, Field, Flex, Heading, HStack, Input, SimpleGrid, Stack, StackSeparator, Text } from '@chakra-ui/react';
+import { Bell, MailCheck, Palette, Save, ShieldCheck, UserRound, X } from 'lucide-react';
 import { FormError } from '../../components/AuthLayout/AuthFormParts';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import { TitledCard } from '../../components/TitledCard/TitledCard';
+import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { profileMessages, validateProfile } from '../../domain/learning';
-import type { Preferences, Settings } from '../../domain/learningApi';
+import { accountMessages, type Preferences, type Settings } from '../../domain/learningApi';
 import type { Remote } from '../remote';
 import { IDLE, type ActionState } from '../remote';
 import { ChangePasswordDialog } from './parts/ChangePasswordDialog';
 import { DeleteAccountDialog } from './parts/DeleteAccountDialog';
-import { settingsChanges, type SettingsChanges, type SettingsValues } from './parts/settingsChanges';
+import { emailChanged, settingsChanges, type SettingsChanges, type SettingsValues } from './parts/settingsChanges';
 import { SwitchRow } from './parts/SwitchRow';
 import { WeeklyGoalCard } from './parts/WeeklyGoalCard';
 
@@ -20,7 +21,7 @@ export { DELETE_ACCOUNT_WARNING, DELETE_PASSWORD_REQUIRED } from './parts/Delete
 export { changePasswordMessages } from './parts/validateChangePassword';
 export { WEEKLY_GOAL_LABEL, weeklyGoalOption } from './parts/WeeklyGoalCard';
 
-type ProfileField = keyof SettingsValues['profile'];
+type ProfileField = keyof SettingsValues['profile'] | 'currentPassword';
 
 /** Why the last Save failed (the API's message), and the field it is about, if one. */
 export type SaveError = { message: string; field?: ProfileField };
@@ -40,6 +41,12 @@ export type SettingsScreenProps = {
   onChangePassword(values: { currentPassword: string; newPassword: string }): void;
   accountDeletion?: ActionState;
   onDeleteAccount(values: { password: string }): void;
+  /** Sending the waiting email change's link again. */
+  emailResend?: ActionState;
+  onResendEmail(): void;
+  /** Cancelling the waiting email change. */
+  emailCancel?: ActionState;
+  onCancelEmailChange(): void;
 };
 
 const notificationRows: { key: keyof Preferences['notifications']; label: string; description: string }[] = [
@@ -48,6 +55,51 @@ const notificationRows: { key: keyof Preferences['notifications']; label: string
   { key: 'updates', label: 'Product updates', description: 'News about new paths and features.' },
   { key: 'newsletter', label: 'Newsletter', description: 'A monthly round-up of tips and learner stories.' },
 ];
+
+/** A new address waiting for its link to be opened, with Resend link and Cancel change. */
+function PendingEmail(props: { email: string; pendingEmail: string; resend: ActionState; cancel: ActionState; onResend(): void; onCancel(): void }) {
+  const { email, pendingEmail, resend, cancel, onResend, onCancel } = props;
+  const busy = resend.status === 'pending' || cancel.status === 'pending';
+  const problem = resend.status === 'error' ? resend.message : cancel.status === 'error' ? cancel.message : null;
+  return (
+    <Stack
+      role="region"
+      aria-label="Email change waiting"
+      mt="5"
+      gap="3"
+      p="4"
+      rounded="lg"
+      borderWidth="1px"
+      borderColor="border"
+      bg="bg.subtle"
+    >
+      <HStack align="flex-start" gap="3">
+        <Box color="brand.fg" mt="0.5" flexShrink={0}>
+          <MailCheck size={20} aria-hidden="true" />
+        </Box>
+        <Stack gap="1" minW="0">
+          <Text fontWeight="medium" color="fg" overflowWrap="anywhere">
+            Check {pendingEmail} to confirm your new email address.
+          </Text>
+          <Text color="fg.muted" fontSize="sm" overflowWrap="anywhere">
+            Until you open the link there, you sign in and get reset links at {email}.
+          </Text>
+          <Text color={problem ? 'red.fg' : 'fg.muted'} fontSize="sm" aria-live="polite">
+            {problem ?? (resend.status === 'success' ? `A new link is on its way to ${pendingEmail}.` : '')}
+          </Text>
+        </Stack>
+      </HStack>
+      <Flex gap="2" wrap="wrap" justify={{ base: 'stretch', sm: 'flex-end' }}>
+        <Button type="button" size="sm" variant="outline" colorPalette="gray" onClick={onResend} loading={resend.status === 'pending'} loadingText="Sending…" disabled={busy}>
+          Resend link
+        </Button>
+        <Button type="button" size="sm" variant="outline" colorPalette="gray" onClick={onCancel} loading={cancel.status === 'pending'} loadingText="Cancelling…" disabled={busy}>
+          <X aria-hidden="true" /> Cancel change
+        </Button>
+      </Flex>
+    </Stack>
+  );
+}
 
 function SettingsForm({
   saved,
@@ -60,9 +112,23 @@ function SettingsForm({
   onChangePassword,
   accountDeletion = IDLE,
   onDeleteAccount,
+  emailResend = IDLE,
+  onResendEmail,
+  emailCancel = IDLE,
+  onCancelEmailChange,
 }: Omit<SettingsScreenProps, 'settings'> & { saved: Settings }) {
   // The form starts from the account once; what the learner types stays until they change it.
-  const [profile, setProfile] = useState(saved.profile);
+  const [profile, setProfile] = useState({ username: saved.profile.username, email: saved.profile.email });
+  const [currentPassword, setCurrentPassword] = useState('');
+  // A change of address was asked for (or ended): the field shows the address in use again, the
+  // waiting one is shown below it, and the password is not kept.
+  const [seenEmail, setSeenEmail] = useState(`${saved.profile.email} ${saved.profile.pendingEmail}`);
+  if (seenEmail !== `${saved.profile.email} ${saved.profile.pendingEmail}`) {
+    setSeenEmail(`${saved.profile.email} ${saved.profile.pendingEmail}`);
+    setProfile((current) => ({ ...current, email: saved.profile.email }));
+    setCurrentPassword('');
+  }
+  const changingEmail = emailChanged(saved, profile.email);
   const [preferences, setPreferences] = useState(saved.preferences);
   const [pickedGoal, setPickedGoal] = useState<number | undefined>(undefined);
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
@@ -81,7 +147,8 @@ function SettingsForm({
   }, [saveError]);
 
   const editProfile = (field: ProfileField, value: string) => {
-    setProfile((current) => ({ ...current, [field]: value }));
+    if (field === 'currentPassword') setCurrentPassword(value);
+    else setProfile((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
     if (saveError?.field === field) setDismissed(saveError);
   };
@@ -98,11 +165,19 @@ function SettingsForm({
       inputs.current[field]?.focus();
       return;
     }
+    if (changingEmail && currentPassword === '') {
+      setErrors({ currentPassword: accountMessages.passwordForEmail });
+      inputs.current.currentPassword?.focus();
+      return;
+    }
     setErrors({});
-    onSave(settingsChanges(saved, { profile, preferences, weeklyGoal: pickedGoal }, weeklyGoal.status === 'ready' ? weeklyGoal.data : undefined));
+    const changes = settingsChanges(saved, { profile, preferences, weeklyGoal: pickedGoal }, weeklyGoal.status === 'ready' ? weeklyGoal.data : undefined);
+    if (changes.profile && changingEmail) changes.profile.currentPassword = currentPassword;
+    onSave(changes);
   };
+  const pendingEmail = saved.profile.pendingEmail;
 
-  const profileFields: { field: ProfileField; label: string; type: string; autoComplete: string }[] = [
+  const profileFields: { field: keyof SettingsValues['profile']; label: string; type: string; autoComplete: string }[] = [
     { field: 'username', label: 'Full Name', type: 'text', autoComplete: 'name' },
     { field: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   ];
@@ -129,6 +204,35 @@ function SettingsForm({
               </Field.Root>
             ))}
           </SimpleGrid>
+          {changingEmail ? (
+            <Field.Root invalid={Boolean(fieldError('currentPassword'))} mt="5" maxW={{ md: 'calc(50% - 10px)' }}>
+              <Field.Label>Current password</Field.Label>
+              <PasswordInput
+                ref={(element) => {
+                  inputs.current.currentPassword = element;
+                }}
+                name="currentPassword"
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(event) => editProfile('currentPassword', event.target.value)}
+              />
+              {fieldError('currentPassword') ? (
+                <Field.ErrorText color="red.fg">{fieldError('currentPassword')}</Field.ErrorText>
+              ) : (
+                <Field.HelperText>Needed to change your email. The new address is used once you open the link we send to it.</Field.HelperText>
+              )}
+            </Field.Root>
+          ) : null}
+          {pendingEmail ? (
+            <PendingEmail
+              email={saved.profile.email}
+              pendingEmail={pendingEmail}
+              resend={emailResend}
+              cancel={emailCancel}
+              onResend={onResendEmail}
+              onCancel={onCancelEmailChange}
+            />
+          ) : null}
         </TitledCard>
 
         <WeeklyGoalCard saved={weeklyGoal} value={pickedGoal} onChange={setPickedGoal} />

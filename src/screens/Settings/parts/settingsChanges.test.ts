@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../../domain/learningApi';
-import { settingsChanges, type SettingsValues } from './settingsChanges';
+import { emailChanged, settingsChanges, type SettingsValues } from './settingsChanges';
 
 const saved: Settings = {
-  profile: { username: 'Ada Lovelace', email: 'ada@example.com' },
+  profile: { username: 'Ada Lovelace', email: 'ada@example.com', emailConfirmed: true, pendingEmail: null },
   preferences: { notifications: { email: true, push: true, updates: false, newsletter: true }, darkMode: false, publicProfile: false },
 };
 const values = (change: (v: SettingsValues) => void = () => {}): SettingsValues => {
@@ -63,5 +63,10 @@ describe('settingsChanges (Save Changes sends only what changed)', () => {
 
   it('sends no weekly goal while the goal as kept is not known (it did not load)', () => {
     expect(settingsChanges(saved, values((v) => (v.weeklyGoal = 5)))).toEqual({});
+  });
+
+  it('counts an email as another address (the password is asked for) only when it differs beyond spaces and case', () => {
+    expect(emailChanged(saved, ' ADA@example.com ')).toBe(false);
+    expect(emailChanged(saved, 'ada.king@example.com')).toBe(true);
   });
 });

@@ -6,8 +6,14 @@ import type { Preferences, Settings } from '../../../domain/learningApi';
  */
 export type SettingsValues = { profile: { username: string; email: string }; preferences: Preferences; weeklyGoal?: number };
 
-/** What Save Changes sends: only the parts that differ from the account as saved. */
-export type SettingsChanges = { profile?: { username: string; email: string }; preferences?: Preferences; weeklyGoal?: number };
+/**
+ * What Save Changes sends: only the parts that differ from the account as saved. A new email
+ * carries the current password (the screen adds it): it waits for the new address's link.
+ */
+export type SettingsChanges = { profile?: { username: string; email: string; currentPassword?: string }; preferences?: Preferences; weeklyGoal?: number };
+
+/** True when the typed email is another address than the account's (spaces and case aside). */
+export const emailChanged = (saved: Settings, typed: string) => typed.trim().toLowerCase() !== saved.profile.email.toLowerCase();
 
 const sameNotifications = (a: Preferences['notifications'], b: Preferences['notifications']) =>
   a.email === b.email && a.push === b.push && a.updates === b.updates && a.newsletter === b.newsletter;

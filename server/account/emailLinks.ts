@@ -1,0 +1,266 @@
+/**
+ * Links mailed about an email address: confirming the account's address (after registration),
+ * confirming a new address (an email change takes effect only when that link is opened), and
+ * undoing a change (sent to the address being replaced). Tokens are single use and kept as a
+ * SHA-256 only (./../auth/tokens.ts); using one is a conditional update, so two requests racing
+ * with the same link cannot both win.
+ *
+ * What an opened link proves and ends:
+ * - confirm: the account's address is confirmed (`email_verified_at`), if it is still the address
+ *   the link went to.
+ * - change: the account's address becomes the new one, confirmed; every reset link (sent to the
+ *   old address) and every other confirm or change link is spent. Undo links stay: the old
+ *   address's owner may still want to undo it.
+ * - undo: the address the link went to is the account's again, confirmed; every session ends and
+ *   every outstanding reset and email link is spent.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Background } from '../background.ts';
+import { isUniqueViolation, type Db, type EmailLinkPurpose } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../auth/tokens.ts';
+import { serverMessages } from '../auth/validation.ts';
+import { CONFIRM_LINK_HOURS, emailLinkMessages, UNDO_LINK_DAYS, type EmailLinkResult } from '../../src/domain/learningApi.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+const LIFETIME_MS: Record<EmailLinkPurpose, number> = {
+  confirm: CONFIRM_LINK_HOURS * HOUR_MS,
+  change: CONFIRM_LINK_HOURS * HOUR_MS,
+  undo: UNDO_LINK_DAYS * 24 * HOUR_MS,
+};
+
+export type EmailLinks = ReturnType<typeof createEmailLinks>;
+
+type Account = { id: string; username: string; email: string };
+
+export function createEmailLinks(deps: { db: Db; mailer: Mailer; background: Background; webOrigin: string; now: () => number; log: FastifyBaseLogger }) {
+  const { db, mailer, background, webOrigin, now } = deps;
+  const iso = (ms = now()) => new Date(ms).toISOString();
+
+  /** Stores a new link and returns its token (the only copy). */
+  async function newLink(executor: Db, userId: string, purpose: EmailLinkPurpose, email: string): Promise<string> {
+    const token = newOpaqueToken();
+    const at = now();
+    await executor
+      .insertInto('email_links')
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        purpose,
+        email,
+        token_hash: hashToken(token),
+        created_at: iso(at),
+        expires_at: iso(at + LIFETIME_MS[purpose]),
+        used_at: null,
+      })
+      .execute();
+    return token;
+  }
+
+  /** Marks the learner's outstanding links of these purposes used. */
+  async function spend(executor: Db, userId: string, purposes: EmailLinkPurpose[], at: string): Promise<void> {
+    await executor
+      .updateTable('email_links')
+      .set({ used_at: at })
+      .where('user_id', '=', userId)
+      .where('purpose', 'in', purposes)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+
+  const link = (page: string, token: string) => `${webOrigin}/${page}?token=${token}`;
+
+  /**
+   * Mails the confirmation of `email` to it, after the response. When another account has that
+   * address, its owner is told someone tried to use it instead, with no link: the learner who
+   * asked sees the same answer either way.
+   */
+  function mailConfirmation(account: Account, email: string, token: string, purpose: 'confirm' | 'change') {
+    background.run('email confirmation', async () => {
+      const owner = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+      if (owner && owner.id !== account.id) {
+        await mailer.send({
+          to: email,
+          subject: 'Someone tried to use your address on PathForge',
+          text: [
+            'Hello,',
+            '',
+            'Someone asked to move another PathForge account to this email address. It already belongs to',
+            'your account, so nothing changed and nothing is needed from you.',
+            '',
+            'If you forgot your password, you can reset it from the sign-in page.',
+          ].join('\n'),
+        });
+        return;
+      }
+      const url = link('confirm-email', token);
+      await mailer.send({
+        to: email,
+        subject: 'Confirm your email address for PathForge',
+        text: [
+          `Hi ${account.username},`,
+          '',
+          purpose === 'change'
+            ? 'You asked to use this address for your PathForge account. It takes effect when you open this link:'
+            : 'Welcome to PathForge! Open this link to confirm your email address:',
+          '',
+          url,
+          '',
+          `The link works once, within ${CONFIRM_LINK_HOURS} hours. If you did not ask for this, ignore this email.`,
+        ].join('\n'),
+      });
+    });
+  }
+
+  async function useLink(token: string, purposes: EmailLinkPurpose[]) {
+    const invalid = () => new HttpError(400, emailLinkMessages.invalid);
+    if (!OPAQUE_TOKEN_PATTERN.test(token)) throw invalid();
+    const row = await db.selectFrom('email_links').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+    if (!row || !purposes.includes(row.purpose) || row.used_at !== null || Date.parse(row.expires_at) <= now()) throw invalid();
+    return { row, invalid };
+  }
+
+  /** Runs `work` in a transaction after spending the link; false when it was spent meanwhile. */
+  async function withLink(linkId: string, at: string, work: (tx: Db) => Promise<void>): Promise<boolean> {
+    try {
+      return await db.transaction().execute(async (tx) => {
+        const used = await tx.updateTable('email_links').set({ used_at: at }).where('id', '=', linkId).where('used_at', 'is', null).executeTakeFirst();
+        if (used.numUpdatedRows !== 1n) return false;
+        await work(tx);
+        return true;
+      });
+    } catch (error) {
+      // The address went to another account since the link was sent.
+      if (isUniqueViolation(error)) throw new HttpError(409, serverMessages.emailTaken);
+      throw error;
+    }
+  }
+
+  /** The newest outstanding change (the address Settings shows as waiting), or null. */
+  async function pendingEmail(userId: string): Promise<string | null> {
+    const row = await db
+      .selectFrom('email_links')
+      .select('email')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'change')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', iso())
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .executeTakeFirst();
+    return row?.email ?? null;
+  }
+
+  return {
+    /**
+     * After registration: a link to confirm the account's address, made and mailed after the
+     * response (the account exists whether or not this works; the banner can send another).
+     */
+    sendRegistrationConfirmation(account: Account): void {
+      background.run('registration confirmation', async () => {
+        const token = await newLink(db, account.id, 'confirm', account.email);
+        mailConfirmation(account, account.email, token, 'confirm');
+      });
+    },
+
+    pendingEmail,
+
+    /**
+     * The learner (whose password was checked) asked to use `newEmail`: any earlier change is
+     * replaced, the new address gets a link (or, if taken, its owner a notice), the current one a
+     * notice with a link to undo it. Nothing about the account changes yet.
+     */
+    async requestChange(account: Account, newEmail: string): Promise<void> {
+      const at = iso();
+      const { changeToken, undoToken } = await db.transaction().execute(async (tx) => {
+        await spend(tx, account.id, ['change'], at);
+        return { changeToken: await newLink(tx, account.id, 'change', newEmail), undoToken: await newLink(tx, account.id, 'undo', account.email) };
+      });
+      mailConfirmation(account, newEmail, changeToken, 'change');
+      const undoUrl = link('undo-email-change', undoToken);
+      background.run('email change notice', () =>
+        mailer.send({
+          to: account.email,
+          subject: 'Your PathForge email address is being changed',
+          text: [
+            `Hi ${account.username},`,
+            '',
+            `Someone signed in to your PathForge account asked to change its email address to ${newEmail}.`,
+            'It changes when a link sent to that address is opened. Until then you sign in with this address.',
+            '',
+            `If this was not you, open this link within ${UNDO_LINK_DAYS} days: it keeps (or puts back) this address,`,
+            'signs out every device and cancels every link sent. Then reset your password from the sign-in page.',
+            '',
+            undoUrl,
+          ].join('\n'),
+        }),
+      );
+    },
+
+    /** Sends the waiting change's link again, or else the account's confirmation; the address, or null when neither is due. */
+    async resend(account: Account & { emailConfirmed: boolean }): Promise<string | null> {
+      const at = iso();
+      const pending = await pendingEmail(account.id);
+      const purpose: 'change' | 'confirm' | null = pending ? 'change' : account.emailConfirmed ? null : 'confirm';
+      if (purpose === null) return null;
+      const email = pending ?? account.email;
+      const token = await db.transaction().execute(async (tx) => {
+        await spend(tx, account.id, [purpose], at);
+        return newLink(tx, account.id, purpose, email);
+      });
+      mailConfirmation(account, email, token, purpose);
+      return email;
+    },
+
+    async cancelChange(userId: string): Promise<void> {
+      await spend(db, userId, ['change'], iso());
+    },
+
+    /** POST /auth/confirm-email: a registration's or a change's link. */
+    async confirm(token: string): Promise<EmailLinkResult> {
+      const { row, invalid } = await useLink(token, ['confirm', 'change']);
+      const at = iso();
+      const done = await withLink(row.id, at, async (tx) => {
+        if (row.purpose === 'confirm') {
+          const confirmed = await tx
+            .updateTable('users')
+            .set({ email_verified_at: at, updated_at: at })
+            .where('id', '=', row.user_id)
+            .where('email', '=', row.email)
+            .executeTakeFirst();
+          // The account has another address now: this link proves nothing about it.
+          if (confirmed.numUpdatedRows !== 1n) throw invalid();
+          return;
+        }
+        await tx.updateTable('users').set({ email: row.email, email_verified_at: at, updated_at: at }).where('id', '=', row.user_id).execute();
+        await tx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
+        await spend(tx, row.user_id, ['confirm', 'change'], at);
+      });
+      if (!done) throw invalid();
+      deps.log.info({ userId: row.user_id, purpose: row.purpose }, 'email address confirmed');
+      return { message: emailLinkMessages.confirmed, email: row.email };
+    },
+
+    /** POST /auth/undo-email-change: the old address back, every session and link ended. */
+    async undo(token: string): Promise<EmailLinkResult> {
+      const { row, invalid } = await useLink(token, ['undo']);
+      const at = iso();
+      const done = await withLink(row.id, at, async (tx) => {
+        await tx.updateTable('users').set({ email: row.email, email_verified_at: at, updated_at: at }).where('id', '=', row.user_id).execute();
+        await tx.updateTable('refresh_tokens').set({ revoked_at: at }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();
+        await tx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
+        await spend(tx, row.user_id, ['confirm', 'change', 'undo'], at);
+      });
+      if (!done) throw invalid();
+      deps.log.warn({ userId: row.user_id }, 'email change undone; every session revoked');
+      return { message: emailLinkMessages.undone, email: row.email };
+    },
+
+    /** Drops links that expired before `at`. */
+    async deleteExpired(at: string): Promise<void> {
+      await db.deleteFrom('email_links').where('expires_at', '<', at).execute();
+    },
+  };
+}
