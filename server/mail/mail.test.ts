@@ -29,23 +29,29 @@ afterAll(async () => {
 });
 
 describe('the development outbox (no SMTP_URL)', () => {
-  it('keeps the reset link in the outbox file and never writes it, or its token, to the log', async () => {
+  it('keeps every mailed link in the outbox file and never writes one, or its token, to the log', async () => {
     const { user } = await register(t.app);
     expect((await postJson(t.app, '/auth/forgot-password', { email: user.email })).statusCode).toBe(202);
     await t.app.background.drain();
 
+    // Registration's confirmation link, then the reset link: one file each.
     const outbox = join(t.dir, 'outbox');
     const files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-    expect(files).toHaveLength(1);
-    const eml = readFileSync(join(outbox, files[0] as string), 'utf8');
-    const match = /(https?:\/\/\S*resetPassword\?token=([A-Za-z0-9_-]{43}))/.exec(eml);
-    expect(match).not.toBeNull();
-    const [, link, token] = match as unknown as [string, string, string];
+    expect(files).toHaveLength(2);
+    const mails = files.map((name) => ({ name, eml: readFileSync(join(outbox, name), 'utf8') }));
+    const links = mails.map(({ eml }) => /(https?:\/\/\S*(?:resetPassword|confirm-email)\?token=([A-Za-z0-9_-]{43}))/.exec(eml));
+    expect(mails.some(({ eml }) => /resetPassword\?token=/.test(eml))).toBe(true);
+    expect(mails.some(({ eml }) => /confirm-email\?token=/.test(eml))).toBe(true);
 
-    // The log says a mail was written, and where, so a developer can open it.
-    expect(logged.some((line) => line.includes(files[0] as string))).toBe(true);
-    expect(logged.filter((line) => line.includes(link))).toEqual([]);
-    expect(logged.filter((line) => line.includes(token))).toEqual([]);
+    for (const [index, { name }] of mails.entries()) {
+      const match = links[index];
+      expect(match).not.toBeNull();
+      const [, link, token] = match as unknown as [string, string, string];
+      // The log says a mail was written, and where, so a developer can open it.
+      expect(logged.some((line) => line.includes(name))).toBe(true);
+      expect(logged.filter((line) => line.includes(link))).toEqual([]);
+      expect(logged.filter((line) => line.includes(token))).toEqual([]);
+    }
   });
 });
 
