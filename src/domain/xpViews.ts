@@ -5,7 +5,6 @@
  */
 import { evaluateBadges, type BadgeDefinition } from './badges.ts';
 import {
-  PRIVATE_LEARNER_NAME,
   type LeaderboardView,
   type XpEventView,
   type XpSummary,
@@ -128,7 +127,9 @@ export function boardView(
 ): LeaderboardView {
   const view = (row: BoardRow, rank: number) => ({
     rank,
-    name: row.publicProfile || row.userId === me ? row.username : PRIVATE_LEARNER_NAME,
+    private: !row.publicProfile,
+    // A private learner's name stays on the server; they see their own.
+    name: row.publicProfile || row.userId === me ? row.username : null,
     xp: row.xp,
     level: levelFor(row.totalXp),
     isMe: row.userId === me,
