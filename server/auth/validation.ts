@@ -14,16 +14,19 @@ import {
   validateLogin,
   validateRegister,
 } from '../../src/domain/auth.ts';
+import { normalizeUsername, usernameMessages, usernameProblems } from '../../src/domain/usernames.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
-export const USERNAME_MIN = 2;
-export const USERNAME_MAX = 50;
+export { USERNAME_MAX, USERNAME_MIN } from '../../src/domain/usernames.ts';
 export const EMAIL_MAX = EMAIL_MAX_LENGTH;
 export const PASSWORD_MAX = 128;
 
 export const serverMessages = {
-  usernameLength: `Username must be between ${USERNAME_MIN} and ${USERNAME_MAX} characters.`,
-  usernameCharacters: 'Username cannot contain control characters.',
+  usernameLength: usernameMessages.length,
+  usernameCharacters: usernameMessages.control,
+  usernameBidi: usernameMessages.bidi,
+  usernameInvisible: usernameMessages.invisible,
+  usernameMarks: usernameMessages.marks,
   emailTooLong: `Email address must be at most ${EMAIL_MAX} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
   passwordCommon: 'This password is too common. Choose one that is harder to guess.',
@@ -60,12 +63,10 @@ function newPasswordProblems(password: string): string[] {
   return list;
 }
 
-/** The server's rules for a name and an email (trimmed, the email lower-cased), beyond the browser's. */
+/** The server's rules for a name (normalised: src/domain/usernames.ts) and an email (trimmed, lower-cased), beyond the browser's. */
 function identityProblems(username: string, email: string): string[] {
   const list: string[] = [];
-  const usernameLength = characters(username);
-  if (usernameLength < USERNAME_MIN || usernameLength > USERNAME_MAX) list.push(serverMessages.usernameLength);
-  if (CONTROL_CHARACTERS.test(username)) list.push(serverMessages.usernameCharacters);
+  list.push(...usernameProblems(username));
   if (CONTROL_CHARACTERS.test(email)) list.push(authMessages.invalidEmail);
   else if (longerThan(email, EMAIL_MAX)) list.push(serverMessages.emailTooLong);
   return list;
@@ -81,7 +82,7 @@ export function checkRegistration(
   const browser = validateRegister(input);
   if (browser) return { ok: false, message: browser };
 
-  const username = input.username.trim();
+  const username = normalizeUsername(input.username);
   const email = normalizeEmail(input.email);
   const list = [...identityProblems(username, email), ...newPasswordProblems(input.password)];
 
@@ -129,7 +130,7 @@ export function checkNewPassword(password: string): Problems | null {
 export function checkProfile(input: { username: string; email: string }): { ok: true; username: string; email: string } | { ok: false; message: Problems } {
   const browser = validateProfile({ fullName: input.username, email: input.email });
   if (browser) return { ok: false, message: browser };
-  const username = input.username.trim();
+  const username = normalizeUsername(input.username);
   const email = normalizeEmail(input.email);
   const message = problems(identityProblems(username, email));
   return message ? { ok: false, message } : { ok: true, username, email };

@@ -163,8 +163,17 @@ export type ActivityDaysTable = { user_id: string; path_id: string; local_day: s
 
 export type UserBadgesTable = { user_id: string; badge_id: string; earned_at: string };
 
-/** The learner's time zone (from their browser; changes rate-limited) and weekly goal. */
-export type LearnerClockTable = { user_id: string; time_zone: string; time_zone_changed_at: string; weekly_goal: number };
+/**
+ * The learner's time zone (from their browser; changes rate-limited) and weekly goal now;
+ * `day_floor`: their day when they last changed zone (no day before it is recorded), null before any change.
+ */
+export type LearnerClockTable = { user_id: string; time_zone: string; time_zone_changed_at: string; weekly_goal: number; day_floor: string | null };
+
+/** The first time ever a learner ticked a task, started or submitted a project ('task', 'start', 'submit'): only a first is a day of work. */
+export type FirstWorkTable = { user_id: string; kind: string; source_id: string; first_at: string };
+
+/** A weekly goal from the week it was set (the Monday; '0001-01-01': every week before the next). */
+export type WeeklyGoalsTable = { user_id: string; week_start: string; goal: number };
 
 /** A leaderboard row: XP earned since its period's window start (all of it for `all`), derived from the ledger. */
 export type XpBoardTable = { period: string; user_id: string; xp: number; total: number; reached_at: string };
@@ -197,6 +206,8 @@ export type Database = {
   activity_days: ActivityDaysTable;
   user_badges: UserBadgesTable;
   learner_clock: LearnerClockTable;
+  first_work: FirstWorkTable;
+  weekly_goals: WeeklyGoalsTable;
   xp_board: XpBoardTable;
   xp_board_windows: XpBoardWindowsTable;
   xp_board_changes: XpBoardChangesTable;
@@ -231,6 +242,8 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'activity_days', key: ['user_id', 'path_id', 'local_day'] },
   { name: 'user_badges', key: ['user_id', 'badge_id'] },
   { name: 'learner_clock', key: ['user_id'] },
+  { name: 'first_work', key: ['user_id', 'kind', 'source_id'] },
+  { name: 'weekly_goals', key: ['user_id', 'week_start'] },
   { name: 'xp_board', key: ['period', 'user_id'] },
   { name: 'xp_board_windows', key: ['period'] },
   { name: 'xp_board_changes', key: ['user_id'] },

@@ -373,6 +373,51 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('email_links').execute();
     },
   },
+  /**
+   * What keeps a streak honest. `first_work`: the first time a learner ever ticked a task, started
+   * a project or submitted one (kind 'task', 'start', 'submit'), kept through unticks and path
+   * resets: only a first counts as a day of work, so unticking and ticking again (or submitting
+   * again) earns no day. Filled from what is there: each task's award or its tick, each start,
+   * each project's award or submission, at the earliest time known. `learner_clock.day_floor`:
+   * the learner's day when they last changed time zone, before which no new day is recorded (null
+   * until a change). `weekly_goals`: each goal from the week it was set; the goal a learner has
+   * now applies to every week before (from '0001-01-01'), so every streak keeps its value.
+   */
+  '0012_streak_integrity': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('first_work')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('source_id', 'text', (c) => c.notNull())
+        .addColumn('first_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('first_work_pk', ['user_id', 'kind', 'source_id'])
+        .execute();
+      await sql`insert into first_work (user_id, kind, source_id, first_at)
+        select user_id, kind, source_id, min(first_at) from (
+          select user_id, 'task' as kind, source_id, earned_at as first_at from xp_events where reason = 'task'
+          union all select user_id, 'task' as kind, task_id as source_id, completed_at as first_at from task_completions
+          union all select user_id, 'start' as kind, project_id as source_id, started_at as first_at from project_progress
+          union all select user_id, 'submit' as kind, source_id, earned_at as first_at from xp_events where reason = 'project'
+          union all select user_id, 'submit' as kind, project_id as source_id, submitted_at as first_at from submissions
+        ) as known
+        group by user_id, kind, source_id`.execute(db);
+      await db.schema.alterTable('learner_clock').addColumn('day_floor', 'text').execute();
+      await db.schema
+        .createTable('weekly_goals')
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('week_start', 'text', (c) => c.notNull())
+        .addColumn('goal', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('weekly_goals_pk', ['user_id', 'week_start'])
+        .execute();
+      await sql`insert into weekly_goals (user_id, week_start, goal) select user_id, '0001-01-01', weekly_goal from learner_clock`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('weekly_goals').execute();
+      await db.schema.alterTable('learner_clock').dropColumn('day_floor').execute();
+      await db.schema.dropTable('first_work').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

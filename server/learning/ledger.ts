@@ -46,6 +46,20 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
       .execute();
   }
 
+  /**
+   * Records that the learner did this for the first time ever (kept through unticks and resets);
+   * true only for the first time: the one that may count as a day of work. Under a race, one wins.
+   */
+  async function firstWork(tx: Executor, userId: string, kind: 'task' | 'start' | 'submit', sourceId: string, moment: Moment): Promise<boolean> {
+    const inserted = await tx
+      .insertInto('first_work')
+      .values({ user_id: userId, kind, source_id: sourceId, first_at: moment.at })
+      .onConflict((oc) => oc.columns(['user_id', 'kind', 'source_id']).doNothing())
+      .returning('source_id')
+      .execute();
+    return inserted.length > 0;
+  }
+
   async function activity(tx: Executor, userId: string, pathId: string, moment: Moment) {
     await tx
       .insertInto('activity_days')
@@ -124,6 +138,7 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
 
   return {
     award,
+    firstWork,
     activity,
     settleBadges,
     resetPath,
@@ -131,18 +146,37 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
     async clockOf(userId: string) {
       return db.selectFrom('learner_clock').selectAll().where('user_id', '=', userId).executeTakeFirst();
     },
-    async setClock(userId: string, clock: { timeZone: string; weeklyGoal: number; changedAt: string }) {
-      await db
-        .insertInto('learner_clock')
-        .values({ user_id: userId, time_zone: clock.timeZone, time_zone_changed_at: clock.changedAt, weekly_goal: clock.weeklyGoal })
-        .onConflict((oc) =>
-          oc.column('user_id').doUpdateSet({ time_zone: clock.timeZone, time_zone_changed_at: clock.changedAt, weekly_goal: clock.weeklyGoal }),
-        )
-        .execute();
+    /** Whether the learner has any day of work (a time zone change holds their day only then). */
+    async hasActivity(userId: string) {
+      return (await db.selectFrom('activity_days').select('local_day').where('user_id', '=', userId).limit(1).executeTakeFirst()) !== undefined;
+    },
+    /**
+     * The learner's clock, and with a goal (`goalWeek`: the Monday of the week it is set in) that
+     * goal from that week on, in one transaction.
+     */
+    async setClock(
+      userId: string,
+      clock: { timeZone: string; weeklyGoal: number; changedAt: string; dayFloor: string | null },
+      goalWeek: string | null,
+    ) {
+      const row = { time_zone: clock.timeZone, time_zone_changed_at: clock.changedAt, weekly_goal: clock.weeklyGoal, day_floor: clock.dayFloor };
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('learner_clock')
+          .values({ user_id: userId, ...row })
+          .onConflict((oc) => oc.column('user_id').doUpdateSet(row))
+          .execute();
+        if (goalWeek === null) return;
+        await tx
+          .insertInto('weekly_goals')
+          .values({ user_id: userId, week_start: goalWeek, goal: clock.weeklyGoal })
+          .onConflict((oc) => oc.columns(['user_id', 'week_start']).doUpdateSet({ goal: clock.weeklyGoal }))
+          .execute();
+      });
     },
     /** Everything the XP page shows, from the ledger. */
     async summaryOf(userId: string) {
-      const [events, days, owned] = await Promise.all([
+      const [events, days, owned, goals] = await Promise.all([
         db
           .selectFrom('xp_events')
           .select(['id', 'reason', 'source_id', 'path_id', 'amount', 'earned_at', 'earned_on'])
@@ -152,8 +186,14 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
           .execute(),
         db.selectFrom('activity_days').select('local_day').where('user_id', '=', userId).execute(),
         db.selectFrom('user_badges').select(['badge_id', 'earned_at']).where('user_id', '=', userId).execute(),
+        db.selectFrom('weekly_goals').select(['week_start', 'goal']).where('user_id', '=', userId).execute(),
       ]);
-      return { events, activeDays: [...new Set(days.map((d) => d.local_day))], badges: owned };
+      return {
+        events,
+        activeDays: [...new Set(days.map((d) => d.local_day))],
+        badges: owned,
+        weeklyGoals: goals.map((g) => ({ from: g.week_start, goal: g.goal })),
+      };
     },
     boards,
   };

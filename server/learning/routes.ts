@@ -21,7 +21,7 @@ import {
 import { pathDetail, pathSummaries, projectDetail, type Catalog, type PathStats } from '../../src/domain/learningViews.ts';
 import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import { openTasks } from '../../src/domain/progress.ts';
-import { DEFAULT_TIME_ZONE, localDay } from '../../src/domain/streaks.ts';
+import { DEFAULT_TIME_ZONE, learnerDay } from '../../src/domain/streaks.ts';
 import { projectAward, taskAward } from '../../src/domain/xp.ts';
 import type { Authenticate, SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
@@ -125,11 +125,14 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     return request.session;
   };
 
-  /** Now, and the learner's local day in their time zone: when an award or an active day is earned. */
+  /**
+   * Now, and the learner's day (their time zone's, never before the day it was when they last
+   * changed zone): when an award or an active day is earned.
+   */
   async function momentOf(userId: string): Promise<Moment> {
     const at = iso();
     const clock = await ledger.clockOf(userId);
-    return { at, localDay: localDay(at, clock?.time_zone ?? DEFAULT_TIME_ZONE) };
+    return { at, localDay: learnerDay(at, clock?.time_zone ?? DEFAULT_TIME_ZONE, clock?.day_floor ?? null) };
   }
 
   xpRoutes(app, { ledger, catalog, badges, now, learnerOf, sessionOf, ended: authenticate.ended });
@@ -210,7 +213,8 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       if (current.status !== 'available') return { project: current };
       const moment = await momentOf(user.id);
       await repo.startProject(user.id, project.id, project.pathId, current.tasks.map((t) => t.id), moment.at, async (tx) => {
-        await ledger.activity(tx, user.id, project.pathId, moment);
+        // A day of work only the first time ever: starting again after a reset earns none.
+        if (await ledger.firstWork(tx, user.id, 'start', project.id, moment)) await ledger.activity(tx, user.id, project.pathId, moment);
         await ledger.settleBadges(tx, user.id, moment);
       });
       statsChanged();
@@ -241,7 +245,8 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       await repo.submit(user.id, project.id, request.body.repositoryUrl.trim(), moment.at, async (tx) => {
         // Paid once: replacing the repository later, or a retried request, finds the award there.
         await ledger.award(tx, user.id, { ...projectAward(project), pathId: project.pathId }, moment);
-        await ledger.activity(tx, user.id, project.pathId, moment);
+        // A day of work only the first time: replacing the repository every day earns no streak.
+        if (await ledger.firstWork(tx, user.id, 'submit', project.id, moment)) await ledger.activity(tx, user.id, project.pathId, moment);
         await ledger.settleBadges(tx, user.id, moment);
       });
       return { project: await projectView(user.id, project.id) };
@@ -294,7 +299,8 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     await repo.completeTask(user.id, task.id, task.projectId, moment.at, async (tx) => {
       // A task pays once: unticking keeps the award, ticking it again finds it there.
       await ledger.award(tx, user.id, { ...taskAward(task.id), pathId: task.pathId }, moment);
-      await ledger.activity(tx, user.id, task.pathId, moment);
+      // A day of work is the first tick of a task ever: unticking and ticking it again earns no day.
+      if (await ledger.firstWork(tx, user.id, 'task', task.id, moment)) await ledger.activity(tx, user.id, task.pathId, moment);
       await ledger.settleBadges(tx, user.id, moment);
     });
     return reply.code(204).send();

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce } from '../content/load.ts';
-import { bearer, createTestApp, errorMessage, signIn, type TestApp } from '../test/helpers.ts';
+import { bearer, createTestApp, errorMessage, newUser, signIn, type TestApp } from '../test/helpers.ts';
 import { leaderboardResponseSchema, PRIVATE_LEARNER_NAME, xpHistoryResponseSchema, xpMessages, xpResponseSchema } from '../../src/domain/learningApi.ts';
 import { levelFor } from '../../src/domain/levels.ts';
 import { streakRules, WEEKLY_GOAL } from '../../src/domain/streaks.ts';
@@ -136,7 +136,31 @@ describe('the leaderboard', () => {
     expect(fromOther.me?.name).toBe(privateOne.user.username);
     expect(fromOther.top.find((r) => !r.isMe && r.xp === seen.me?.xp && r.name === publicOne.user.username)).toBeDefined();
     expect(seen.top.some((r) => r.name === privateOne.user.username)).toBe(false);
-    expect(seen.top.some((r) => r.name === PRIVATE_LEARNER_NAME)).toBe(true);
+    // A private learner is flagged and unnamed: the name never leaves the server.
+    expect(seen.top.some((r) => r.private && r.name === null && !r.isMe)).toBe(true);
+    expect(JSON.stringify(seen)).not.toContain(privateOne.user.username);
+    expect(fromOther.me).toMatchObject({ private: true, name: privateOne.user.username });
+  });
+
+  it('says who is private by a flag, never by a name: a public learner named "A PathForge learner" is public, with that name', async () => {
+    const lookalike = await signIn(t.app, newUser({ username: PRIVATE_LEARNER_NAME }));
+    await send(t.app, 'PUT', '/account/preferences', lookalike.token, {
+      notifications: { email: true, push: true, updates: false, newsletter: true },
+      darkMode: false,
+      publicProfile: true,
+    });
+    await completeFirstProject(lookalike.token);
+    const hidden = await signIn(t.app);
+    await completeFirstProject(hidden.token);
+    const seen = await board(hidden.token, 'day');
+    const rowOf = (xpRank: (r: (typeof seen.top)[number]) => boolean) => seen.top.filter(xpRank);
+    // The lookalike's own view and everyone else's agree that they are public.
+    expect((await board(lookalike.token, 'day')).me).toMatchObject({ private: false, name: PRIVATE_LEARNER_NAME, isMe: true });
+    const publicLookalikes = rowOf((r) => !r.isMe && !r.private && r.name === PRIVATE_LEARNER_NAME);
+    expect(publicLookalikes.length).toBeGreaterThanOrEqual(1);
+    // Private rows carry no name at all, so nothing can pass a name off as private.
+    for (const row of rowOf((r) => r.private && !r.isMe)) expect(row.name).toBeNull();
+    expect(seen.me).toMatchObject({ private: true, name: hidden.user.username });
   });
 
   it('moves its rolling windows: XP from 8 days ago counts all time and this month, not this week or today', async () => {

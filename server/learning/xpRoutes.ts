@@ -16,7 +16,7 @@ import {
   xpResponseSchema,
 } from '../../src/domain/learningApi.ts';
 import type { Catalog } from '../../src/domain/learningViews.ts';
-import { DEFAULT_TIME_ZONE, isValidTimeZone, WEEKLY_GOAL } from '../../src/domain/streaks.ts';
+import { DEFAULT_TIME_ZONE, isValidTimeZone, learnerDay, WEEKLY_GOAL, weekOf } from '../../src/domain/streaks.ts';
 import { boardView, LEADERBOARD_TOP, xpHistory, xpSummary, type LearnerLedger, type LedgerEvent } from '../../src/domain/xpViews.ts';
 import type { SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
@@ -46,7 +46,7 @@ export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, l
   }
 
   async function ledgerOf(userId: string): Promise<LearnerLedger> {
-    const [{ events, activeDays, badges: owned }, { timeZone, weeklyGoal }] = await Promise.all([ledger.summaryOf(userId), clock(userId)]);
+    const [{ events, activeDays, badges: owned, weeklyGoals }, { timeZone, weeklyGoal, row }] = await Promise.all([ledger.summaryOf(userId), clock(userId)]);
     return {
       events: events.map((e) => ({
         id: e.id,
@@ -61,6 +61,8 @@ export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, l
       badgesEarned: owned.map((b) => ({ badgeId: b.badge_id, earnedAt: b.earned_at })),
       timeZone,
       weeklyGoal,
+      weeklyGoals,
+      dayFloor: row?.day_floor ?? null,
     };
   }
 
@@ -111,6 +113,7 @@ export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, l
       const current = await clock(user.id);
       const at = new Date(now()).toISOString();
       let { timeZone } = current;
+      let dayFloor = current.row?.day_floor ?? null;
       // A learner who never set a zone may set one at once.
       let changedAt = current.row?.time_zone_changed_at ?? new Date(0).toISOString();
       const asked = request.body.timeZone;
@@ -118,11 +121,17 @@ export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, l
         if (!isValidTimeZone(asked)) throw new HttpError(400, xpMessages.timeZone);
         const last = current.row ? Date.parse(current.row.time_zone_changed_at) : Number.NEGATIVE_INFINITY;
         if (now() - last < TIME_ZONE_CHANGE_HOURS * 3_600_000) throw new HttpError(409, xpMessages.timeZoneTooSoon);
+        // The day it is now in the zone left stays the learner's day until the new zone reaches
+        // it, the first change included: a move west cannot bring back a day already over. A
+        // learner with no day of work yet has no streak a held day could protect.
+        if (await ledger.hasActivity(user.id)) dayFloor = learnerDay(at, timeZone, dayFloor);
         timeZone = asked;
         changedAt = at;
       }
       const weeklyGoal = request.body.weeklyGoal ?? current.weeklyGoal;
-      await ledger.setClock(user.id, { timeZone, weeklyGoal, changedAt });
+      // A goal applies from the learner's week now: the weeks before keep the goal they had.
+      const goalWeek = request.body.weeklyGoal === undefined ? null : weekOf(learnerDay(at, timeZone, dayFloor));
+      await ledger.setClock(user.id, { timeZone, weeklyGoal, changedAt, dayFloor }, goalWeek);
       return { timeZone, weeklyGoal };
     },
   );

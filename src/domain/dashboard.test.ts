@@ -11,8 +11,8 @@ import {
   recordsFor,
 } from '../fixtures/progress';
 import { emptyBoard, midwayBoard, midwayXp, newLearnerXp, streakAtRiskXp, streakBrokenXp, topOfBoard } from '../fixtures/xp';
-import { bestPathsOf, currentPathOf, dashboardView, learnerTotals, streakAtRiskLine, streakLabel, topLearnersOf } from './dashboard';
-import type { PathSummary } from './learningApi';
+import { bestPathsOf, boardName, currentPathOf, dashboardView, isUnnamed, learnerTotals, streakAtRiskLine, streakLabel, topLearnersOf } from './dashboard';
+import { leaderboardRowSchema, PRIVATE_LEARNER_NAME, type PathSummary } from './learningApi';
 
 const summary = (id: string, o: Partial<PathSummary> = {}): PathSummary => ({
   id,
@@ -172,5 +172,30 @@ describe('the streak and Top Learners', () => {
     expect(top.top[0]).toMatchObject({ rank: 1, isMe: true });
     expect(top.myRow).toBeNull();
     expect(topLearnersOf(emptyBoard)).toEqual({ top: [], myRow: null });
+  });
+});
+
+describe('who is private on a board', () => {
+  const row = (over: Partial<Parameters<typeof boardName>[0]>) => ({ rank: 1, private: false, name: 'Mei Tanaka', xp: 10, level: 1, isMe: false, ...over });
+
+  it('is told by the flag, never by the name', () => {
+    const lookalike = row({ name: PRIVATE_LEARNER_NAME });
+    expect(isUnnamed(lookalike)).toBe(false);
+    expect(boardName(lookalike)).toBe(PRIVATE_LEARNER_NAME);
+    const hidden = row({ private: true, name: null });
+    expect(isUnnamed(hidden)).toBe(true);
+    expect(boardName(hidden)).toBe(PRIVATE_LEARNER_NAME);
+  });
+
+  it('the learner sees their own name, private or not', () => {
+    const mine = row({ private: true, isMe: true, name: 'Ada Lovelace' });
+    expect(isUnnamed(mine)).toBe(false);
+    expect(boardName(mine)).toBe('Ada Lovelace');
+  });
+
+  it('the API never sends another private learner’s name', () => {
+    expect(leaderboardRowSchema.safeParse(row({ private: true, name: 'Mei Tanaka' })).success).toBe(false);
+    expect(leaderboardRowSchema.safeParse(row({ private: false, name: null })).success).toBe(false);
+    expect(leaderboardRowSchema.safeParse(row({ private: true, name: null })).success).toBe(true);
   });
 });

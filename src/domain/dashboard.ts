@@ -5,7 +5,7 @@
  * Nothing here is invented.
  */
 import { formatDuration } from './format';
-import type { LeaderboardView, PathDetailView, PathProjectView, PathSummary, XpSummary } from './learningApi';
+import { PRIVATE_LEARNER_NAME, type LeaderboardView, type PathDetailView, type PathProjectView, type PathSummary, type XpSummary } from './learningApi';
 
 /** Every project of the path is completed (a path without projects is never "completed"). */
 export const isPathCompleted = (path: PathSummary): boolean =>
@@ -127,6 +127,12 @@ export function streakAtRiskLine(daily: XpSummary['daily']): string | null {
 }
 
 export type LeaderboardRow = LeaderboardView['top'][number];
+
+/** Another learner whose profile is private: shown unnamed (from the row's flag, never from its name). */
+export const isUnnamed = (row: LeaderboardRow): boolean => row.private && !row.isMe;
+
+/** The name a board shows for a row: the learner's, or "A PathForge learner" for another private one. */
+export const boardName = (row: LeaderboardRow): string => (isUnnamed(row) || row.name === null ? PRIVATE_LEARNER_NAME : row.name);
 
 /** The dashboard's Top Learners: the board's first `limit` rows, and the learner's own row when it is not among them. */
 export function topLearnersOf(board: LeaderboardView, limit = 5): { top: LeaderboardRow[]; myRow: LeaderboardRow | null } {

@@ -274,14 +274,24 @@ export const LEADERBOARD_PERIOD_VALUES = ['all', 'month', 'week', 'day'] as cons
 /** Rolling windows: This Month = the last 30 days, This Week = the last 7 days, Today = the last 24 hours. */
 export const LEADERBOARD_WINDOW_HOURS = { all: null, month: 30 * 24, week: 7 * 24, day: 24 } as const;
 
-export const leaderboardRowSchema = z.strictObject({
-  rank: z.int().min(1),
-  /** "A PathForge learner" when their public profile is off. */
-  name: z.string(),
-  xp: z.int().min(0),
-  level: z.int().min(1),
-  isMe: z.boolean(),
-});
+export const leaderboardRowSchema = z
+  .strictObject({
+    rank: z.int().min(1),
+    /**
+     * The learner's Public Profile is off. Privacy is this flag, never a name: a private learner's
+     * name never leaves the server (null), except on their own row, which they see with their name.
+     */
+    private: z.boolean(),
+    /** The learner's name; null for another learner whose profile is private. */
+    name: z.string().nullable(),
+    xp: z.int().min(0),
+    level: z.int().min(1),
+    isMe: z.boolean(),
+  })
+  .refine((row) => (row.name === null) === (row.private && !row.isMe), {
+    message: 'A row has a name unless it is another learner’s private one',
+    path: ['name'],
+  });
 
 export const xpResponseSchema = z.strictObject({ xp: xpSummarySchema });
 export const xpHistoryResponseSchema = z.strictObject({ events: z.array(xpEventViewSchema) });
@@ -302,6 +312,7 @@ export type XpEventView = z.infer<typeof xpEventViewSchema>;
 export type LeaderboardView = z.infer<typeof leaderboardResponseSchema>;
 export type BadgeView = z.infer<typeof badgeViewSchema>;
 
+/** What the board shows in place of a private learner's name (the row's `private` flag says who is private). */
 export const PRIVATE_LEARNER_NAME = 'A PathForge learner';
 export const xpMessages = {
   timeZone: 'That is not a time zone PathForge knows.',

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dailyStreak, localDay, msLeftToday, weekOf, weeklyStreak } from './streaks';
+import { dailyStreak, learnerDay, localDay, msLeftToday, WEEKLY_GOAL, weekOf, weeklyStreak, type WeeklyGoalChange } from './streaks';
 
 const NUM_RUNS = 300;
 const MS_PER_DAY = 86_400_000;
@@ -52,15 +52,34 @@ function bruteDaily(activityDays: string[], today: string) {
   return { current, longest, activeToday, atRisk: !activeToday && current > 0, lastActiveDay };
 }
 
-function bruteWeekly(activityDays: string[], today: string, goal: number) {
+/** The goal of the week starting on `monday`: the last one set on or before it (a list in the order set), else the default. */
+function goalOn(goals: number | WeeklyGoalChange[], monday: string): number {
+  if (typeof goals === 'number') return goals;
+  let goal: number = WEEKLY_GOAL.default;
+  let from = '';
+  for (const change of goals) {
+    if (change.from <= monday && change.from >= from) {
+      goal = change.goal;
+      from = change.from;
+    }
+  }
+  return goal;
+}
+
+function bruteWeekly(activityDays: string[], today: string, goals: number | WeeklyGoalChange[]) {
   const active = new Set(activityDays.filter((day) => day <= today));
   // Weeks as counts of active days, a new week on every Monday (the window starts on one).
   const weeks: number[] = [];
+  const mondays: string[] = [];
   for (const day of eachDayUntil(today)) {
-    if (new Date(`${day}T00:00:00Z`).getUTCDay() === 1) weeks.push(0);
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() === 1) {
+      weeks.push(0);
+      mondays.push(day);
+    }
     if (active.has(day)) weeks[weeks.length - 1] = (weeks[weeks.length - 1] ?? 0) + 1;
   }
-  const met = weeks.map((days) => days >= goal);
+  const met = weeks.map((days, i) => days >= goalOn(goals, mondays[i] as string));
+  const goal = goalOn(goals, mondays.at(-1) as string);
   let run = 0;
   let longest = 0;
   for (const ok of met) {
@@ -107,6 +126,55 @@ describe('streaks agree with a day-by-day count', () => {
         expect(streak.longest).toBeGreaterThanOrEqual(streak.current);
         expect(streak.current).toBeLessThanOrEqual(new Set(days).size);
       }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+
+  it('the weekly streak, for goals set over time (each from the week it was set)', () => {
+    const changes = fc.array(fc.record({ week: fc.integer({ min: 0, max: Math.floor(WINDOW_DAYS / 7) }), goal: fc.integer({ min: 1, max: 7 }) }), { maxLength: 8 });
+    fc.assert(
+      fc.property(activity, todayOffset, changes, (offsets, todayAt, set) => {
+        const days = offsets.map(dayAt);
+        const today = dayAt(todayAt);
+        const goals = set.map(({ week, goal }) => ({ from: dayAt(week * 7), goal }));
+        expect(weeklyStreak(days, today, goals)).toEqual(bruteWeekly(days, today, goals));
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+
+  it('a goal set this week leaves the streak as it stood at the end of last week', () => {
+    fc.assert(
+      fc.property(activity, fc.integer({ min: 7, max: WINDOW_DAYS }), fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 7 }), (offsets, todayAt, before, after) => {
+        const days = offsets.map(dayAt);
+        const today = dayAt(todayAt);
+        const lastSunday = dayAt(todayAt - ((todayAt % 7) + 1));
+        const earlier = [{ from: '0001-01-01', goal: before }];
+        const changed = [...earlier, { from: weekOf(today), goal: after }];
+        expect(weeklyStreak(days, lastSunday, changed)).toEqual(weeklyStreak(days, lastSunday, earlier));
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+
+  it('a time zone change never gives the learner a day before the one it was when they moved', () => {
+    const zones = ['UTC', 'Pacific/Kiritimati', 'Etc/GMT+12', 'America/Los_Angeles', 'Asia/Tokyo', 'Pacific/Chatham', 'America/St_Johns'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: WINDOW_START, max: WINDOW_START + WINDOW_DAYS * MS_PER_DAY }),
+        fc.constantFrom(...zones),
+        fc.constantFrom(...zones),
+        fc.array(fc.integer({ min: 0, max: 3 * MS_PER_DAY }), { minLength: 1, maxLength: 6 }),
+        (movedAt, from, to, laters) => {
+          const floor = learnerDay(new Date(movedAt).toISOString(), from);
+          const after = [...laters].sort((a, b) => a - b).map((later) => learnerDay(new Date(movedAt + later).toISOString(), to, floor));
+          for (const [i, day] of after.entries()) {
+            expect(day >= floor).toBe(true);
+            // Days never go backwards as time goes on.
+            if (i > 0) expect(day >= (after[i - 1] as string)).toBe(true);
+          }
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
   });

@@ -7,7 +7,9 @@ import {
   dailyStreak,
   isDay,
   isValidTimeZone,
+  learnerDay,
   localDay,
+  msLeftInLearnerDay,
   msLeftToday,
   streakRules,
   weekOf,
@@ -173,6 +175,34 @@ describe('travelling across time zones', () => {
   });
 });
 
+describe('a time zone change cannot create a day', () => {
+  // Worked on 1 June (UTC), nothing on 2 June; at 00:30 UTC on 3 June the learner moves to Los
+  // Angeles, where it is still 2 June (17:30).
+  const moved = '2026-06-03T00:30:00Z';
+  const floor = learnerDay(moved, 'UTC');
+
+  it('the day it was stays the learner’s day until the new zone reaches it', () => {
+    expect(floor).toBe('2026-06-03');
+    expect(localDay(moved, 'America/Los_Angeles')).toBe('2026-06-02');
+    expect(learnerDay(moved, 'America/Los_Angeles', floor)).toBe('2026-06-03');
+    // Work that evening counts on 3 June: 2 June, over and without work, does not come back.
+    expect(dailyStreak(['2026-06-01', learnerDay(moved, 'America/Los_Angeles', floor)], '2026-06-03')).toMatchObject({ current: 1 });
+    // The next morning in Los Angeles is 3 June too; the day after, the zone has caught up.
+    expect(learnerDay('2026-06-03T16:00:00Z', 'America/Los_Angeles', floor)).toBe('2026-06-03');
+    expect(learnerDay('2026-06-04T16:00:00Z', 'America/Los_Angeles', floor)).toBe('2026-06-04');
+  });
+
+  it('the held day ends when the new zone’s day of the same date ends', () => {
+    // From 17:30 on 2 June in Los Angeles to the end of 3 June there: 30.5 hours.
+    expect(msLeftInLearnerDay(moved, 'America/Los_Angeles', floor)).toBe(30.5 * 3_600_000);
+    expect(msLeftInLearnerDay(moved, 'America/Los_Angeles', null)).toBe(msLeftToday(moved, 'America/Los_Angeles'));
+  });
+
+  it('moving east changes nothing: the new zone is already past the held day', () => {
+    expect(learnerDay(moved, 'Asia/Tokyo', floor)).toBe(localDay(moved, 'Asia/Tokyo'));
+  });
+});
+
 describe('the daily streak', () => {
   it('is zero with no activity at all', () => {
     expect(dailyStreak([], '2026-06-10')).toEqual({ current: 0, longest: 0, activeToday: false, atRisk: false, lastActiveDay: null });
@@ -313,11 +343,51 @@ describe('the weekly goal', () => {
   it('ignores days after today', () => {
     expect(weeklyStreak(['2026-06-08', '2026-06-11', '2026-06-12'], today, 2)).toMatchObject({ daysThisWeek: 1, metThisWeek: false });
   });
+  it('applies from the week it is set: a lower goal does not rewrite past weeks', () => {
+    // Two active days in each of the weeks of 25 May and 1 June, under the default goal of 3: not met.
+    const days = ['2026-05-25', '2026-05-26', '2026-06-01', '2026-06-02', '2026-06-08', '2026-06-09'];
+    expect(weeklyStreak(days, today, 3)).toMatchObject({ current: 0, longest: 0 });
+    // Goal 2 set this week: this week is met, the two before stay unmet.
+    expect(weeklyStreak(days, today, [{ from: '2026-06-08', goal: 2 }])).toEqual({
+      current: 1,
+      longest: 1,
+      daysThisWeek: 2,
+      goal: 2,
+      metThisWeek: true,
+      atRisk: false,
+    });
+    // The same goal for every week (what a constant goal means) would have rewritten them.
+    expect(weeklyStreak(days, today, 2)).toMatchObject({ current: 3, longest: 3 });
+  });
+
+  it('a higher goal does not take back weeks already met', () => {
+    const days = ['2026-05-25', '2026-06-01', '2026-06-08'];
+    const goals = [
+      { from: '0001-01-01', goal: 1 },
+      { from: '2026-06-08', goal: 5 },
+    ];
+    expect(weeklyStreak(days, today, goals)).toMatchObject({ current: 2, longest: 2, goal: 5, metThisWeek: false, atRisk: true });
+  });
+
+  it('the last goal set in a week is that week’s; weeks before the first use the default', () => {
+    const days = ['2026-05-25', '2026-05-26', '2026-05-27', '2026-06-01', '2026-06-08'];
+    const goals = [
+      { from: '2026-06-01', goal: 1 },
+      { from: '2026-06-08', goal: 7 },
+      { from: '2026-06-08', goal: 1 },
+    ];
+    expect(weeklyStreak(days, today, goals)).toMatchObject({ current: 3, longest: 3, goal: 1 });
+    expect(() => weeklyStreak(days, today, [{ from: '2026-06-08', goal: 9 }])).toThrow(RangeError);
+  });
 });
 
 describe('the rules the learner reads', () => {
   it('say what counts, whose time zone, what breaks a streak and what the weekly goal is', () => {
-    expect(STREAK_RULES).toContain('A day counts when you tick a task, start a project or submit one.');
+    expect(STREAK_RULES).toContain(
+      'A day counts when you do something for the first time: tick a task, start a project or submit one. Unticking a task and ticking it again, or submitting a project again, does not count a new day.',
+    );
+    expect(STREAK_RULES).toContain('A new weekly goal counts from the week you set it; past weeks keep the goal they had.');
+    expect(STREAK_RULES.some((rule) => rule.includes('a day that is already over does not come back'))).toBe(true);
     expect(STREAK_RULES).toContain('Miss a whole day and the daily streak starts again.');
     expect(STREAK_RULES.some((rule) => rule.startsWith('Days follow your own time zone'))).toBe(true);
     expect(STREAK_RULES).toContain('The weekly goal counts weeks (Monday to Sunday) with at least 3 active days.');

@@ -2,9 +2,10 @@
  * Streaks for project work (issue 11 §2): pure rules shared by the API, which computes a learner's
  * streaks (the browser never does so alone), and the browser, which shows them.
  *
- * Days are the learner's local days ('YYYY-MM-DD'). An activity (a task ticked, a project started
- * or submitted) is stored with the local day computed when it happened, in the time zone the
- * learner had then: travelling changes the days to come, never the days already recorded.
+ * Days are the learner's local days ('YYYY-MM-DD'). An activity (a task ticked for the first time
+ * ever, a project started or submitted for the first time) is stored with the local day computed
+ * when it happened, in the time zone the learner had then: travelling changes the days to come,
+ * never the days already recorded, and never brings back a day already over (learnerDay).
  *
  * Nothing here reads the clock: every function takes the time it needs. Arithmetic on days is
  * done in UTC (Date.UTC), so it never depends on the machine's own time zone.
@@ -89,6 +90,30 @@ export function localDay(instantIso: string, timeZone: string): string {
 function localDayOf(epochMs: number, timeZone: string): string {
   const { year, month, day } = localParts(epochMs, timeZone);
   return formatDay(year, month, day);
+}
+
+/**
+ * The learner's day at an instant: the local day in their time zone, but never before `notBefore`,
+ * the day it was where they were when they last changed time zone. Moving west puts the clock
+ * back; the day it was stays until the new zone reaches it, so a move never brings back a day that
+ * was already over (and had no work): a time zone change cannot create a day.
+ */
+export function learnerDay(instantIso: string, timeZone: string, notBefore: string | null = null): string {
+  const day = localDay(instantIso, timeZone);
+  return notBefore !== null && notBefore > day ? notBefore : day;
+}
+
+/** Milliseconds until the learner's day (learnerDay) ends: after the day `notBefore` where they are now. */
+export function msLeftInLearnerDay(nowIso: string, timeZone: string, notBefore: string | null = null): number {
+  let left = msLeftToday(nowIso, timeZone);
+  let day = localDay(nowIso, timeZone);
+  // A zone is at most about a day behind the one left: a couple of steps at most.
+  while (notBefore !== null && day < notBefore) {
+    const next = new Date(parseInstant(nowIso) + left).toISOString();
+    left += msLeftToday(next, timeZone);
+    day = localDay(next, timeZone);
+  }
+  return left;
 }
 
 /**
@@ -246,20 +271,51 @@ function checkGoal(goal: number): void {
 }
 
 /**
- * The weekly streak: weeks run Monday to Sunday (local), and a week counts when it has at least
- * `goal` distinct active days. This week can still be met until Sunday ends.
+ * A weekly goal the learner set, and the week it applies from: the Monday ('YYYY-MM-DD') of the
+ * week it was set in (or any earlier day, for a goal that applies to every week before later ones).
  */
-export function weeklyStreak(activityDays: readonly string[], today: string, goal: number): WeeklyStreak {
-  checkGoal(goal);
+export type WeeklyGoalChange = { from: string; goal: number };
+
+/**
+ * The goal of each week (by its Monday's number): the last goal set in or before that week; the
+ * default before the first. A goal applies from the week it is set, so changing it never rewrites
+ * whether a past week was met.
+ */
+function goalOfWeek(goals: number | readonly WeeklyGoalChange[]): (monday: number) => number {
+  if (typeof goals === 'number') {
+    checkGoal(goals);
+    return () => goals;
+  }
+  const changes = [...goals].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  for (const change of changes) checkGoal(change.goal);
+  return (monday) => {
+    const day = dayFromNumber(monday);
+    let goal: number = WEEKLY_GOAL.default;
+    for (const change of changes) {
+      if (change.from > day) break;
+      goal = change.goal;
+    }
+    return goal;
+  };
+}
+
+/**
+ * The weekly streak: weeks run Monday to Sunday (local), and a week counts when it has at least
+ * as many distinct active days as its goal: one goal for every week, or the goals the learner set
+ * (each from the week it was set). This week can still be met until Sunday ends.
+ */
+export function weeklyStreak(activityDays: readonly string[], today: string, goals: number | readonly WeeklyGoalChange[]): WeeklyStreak {
+  const goalOf = goalOfWeek(goals);
   const todayNumber = dayNumber(today);
   const daysPerWeek = new Map<number, number>();
   for (const number of activeDayNumbers(activityDays, todayNumber)) {
     const monday = mondayOf(number);
     daysPerWeek.set(monday, (daysPerWeek.get(monday) ?? 0) + 1);
   }
-  const metWeeks = [...daysPerWeek].filter(([, days]) => days >= goal).map(([monday]) => monday);
+  const metWeeks = [...daysPerWeek].filter(([monday, days]) => days >= goalOf(monday)).map(([monday]) => monday);
   const met = new Set(metWeeks);
   const thisWeek = mondayOf(todayNumber);
+  const goal = goalOf(thisWeek);
   const metThisWeek = met.has(thisWeek);
   const current = runEndingAt(met, metThisWeek ? thisWeek : thisWeek - 7, 7);
   return {
@@ -276,12 +332,13 @@ export function weeklyStreak(activityDays: readonly string[], today: string, goa
 export function streakRules(goal: number = WEEKLY_GOAL.default): string[] {
   checkGoal(goal);
   return [
-    'A day counts when you tick a task, start a project or submit one.',
+    'A day counts when you do something for the first time: tick a task, start a project or submit one. Unticking a task and ticking it again, or submitting a project again, does not count a new day.',
     'Days follow your own time zone: a day ends at midnight where you are.',
-    'If you move to another time zone, only the days to come follow it; days already counted stay as they were.',
+    'If you move to another time zone, only the days to come follow it; days already counted stay as they were, and a day that is already over does not come back.',
     'Your daily streak is the number of days in a row you were active. It stays alive until the end of today.',
     'Miss a whole day and the daily streak starts again.',
     `The weekly goal counts weeks (Monday to Sunday) with at least ${goal} active ${goal === 1 ? 'day' : 'days'}.`,
+    'A new weekly goal counts from the week you set it; past weeks keep the goal they had.',
   ];
 }
 

@@ -5,14 +5,13 @@
  */
 import { evaluateBadges, type BadgeDefinition } from './badges.ts';
 import {
-  PRIVATE_LEARNER_NAME,
   type LeaderboardView,
   type XpEventView,
   type XpSummary,
 } from './learningApi.ts';
 import type { Catalog } from './learningViews.ts';
 import { LEVEL_CURVE_TEXT, levelFor, levelProgress } from './levels.ts';
-import { dailyStreak, localDay, msLeftToday, streakRules, weeklyStreak } from './streaks.ts';
+import { dailyStreak, learnerDay, msLeftInLearnerDay, streakRules, weeklyStreak, type WeeklyGoalChange } from './streaks.ts';
 import { XP_RULES, type XpReason } from './xp.ts';
 
 /** One award as the ledger keeps it. */
@@ -33,12 +32,18 @@ export type LearnerLedger = {
   activeDays: readonly string[];
   badgesEarned: readonly { badgeId: string; earnedAt: string }[];
   timeZone: string;
+  /** The learner's goal now. */
   weeklyGoal: number;
+  /** The goals the learner set, each from the week it was set (absent: `weeklyGoal` for every week). */
+  weeklyGoals?: readonly WeeklyGoalChange[];
+  /** The day it was when the learner last changed time zone: their day is never before it (learnerDay). */
+  dayFloor?: string | null;
 };
 
 export function xpSummary(ledger: LearnerLedger, catalog: Catalog, badges: readonly BadgeDefinition[], now: string): XpSummary {
   const projects = new Map(catalog.projects.map((p) => [p.id, p]));
-  const today = localDay(now, ledger.timeZone);
+  const floor = ledger.dayFloor ?? null;
+  const today = learnerDay(now, ledger.timeZone, floor);
   const totalXp = ledger.events.reduce((sum, e) => sum + e.amount, 0);
   const completed = ledger.events.filter((e) => e.reason === 'project');
   const daily = dailyStreak(ledger.activeDays, today);
@@ -58,9 +63,9 @@ export function xpSummary(ledger: LearnerLedger, catalog: Catalog, badges: reado
       longest: daily.longest,
       activeToday: daily.activeToday,
       atRisk: daily.atRisk,
-      msLeftToday: Math.max(0, Math.round(msLeftToday(now, ledger.timeZone))),
+      msLeftToday: Math.max(0, Math.round(msLeftInLearnerDay(now, ledger.timeZone, floor))),
     },
-    weekly: weeklyStreak(ledger.activeDays, today, ledger.weeklyGoal),
+    weekly: weeklyStreak(ledger.activeDays, today, ledger.weeklyGoals ?? ledger.weeklyGoal),
     timeZone: ledger.timeZone,
     // An earned badge stays earned, with its date, whatever its rule says today.
     badges: judged.map((b) => {
@@ -128,7 +133,9 @@ export function boardView(
 ): LeaderboardView {
   const view = (row: BoardRow, rank: number) => ({
     rank,
-    name: row.publicProfile || row.userId === me ? row.username : PRIVATE_LEARNER_NAME,
+    private: !row.publicProfile,
+    // A private learner's name stays on the server; they see their own.
+    name: row.publicProfile || row.userId === me ? row.username : null,
     xp: row.xp,
     level: levelFor(row.totalXp),
     isMe: row.userId === me,

@@ -6,7 +6,7 @@ import { formatXp } from '../../domain/format';
 import type { LeaderboardPeriod } from '../../domain/learning';
 import { PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../domain/learningApi';
 import { sampleUser } from '../../fixtures/user';
-import { emptyBoard, midwayBoard, notOnTheBoard, offTheBoard, topOfBoard } from '../../fixtures/xp';
+import { emptyBoard, lookalikeBoard, midwayBoard, notOnTheBoard, offTheBoard, topOfBoard } from '../../fixtures/xp';
 import type { Remote } from '../remote';
 import { LeaderboardScreen, type LeaderboardScreenProps } from './LeaderboardScreen';
 
@@ -89,7 +89,7 @@ export const MidWay: Story = {
     await expect(c.queryByText(/Your own row/)).not.toBeInTheDocument();
 
     // Private learners appear unnamed, and the note says how to choose.
-    const unnamed = midwayBoard.top.filter((row) => row.name === PRIVATE_LEARNER_NAME).length;
+    const unnamed = midwayBoard.top.filter((row) => row.private && !row.isMe).length;
     await expect(unnamed).toBeGreaterThan(0);
     await expect(within(table).getAllByText(PRIVATE_LEARNER_NAME)).toHaveLength(unnamed);
     const note = c.getByText(/Learners with a private profile are shown as “A PathForge learner”, without their name/);
@@ -144,6 +144,37 @@ export const NoXpThisWeek: Story = {
     await expect(c.queryByText(/Your rank/)).not.toBeInTheDocument();
     await expect(c.getByText('You have no XP this week yet: tick a task to join the board.')).toBeVisible();
     await expect(c.getByRole('link', { name: 'Go to your paths' })).toHaveAttribute('href', '/app/paths');
+  },
+};
+
+/**
+ * Privacy comes from the API's flag, not from a name: a public learner who chose the name
+ * "A PathForge learner" keeps it (with initials, as public), a private one is unnamed, and the
+ * learner's own row says it is private.
+ */
+export const PrivacyByFlag: Story = {
+  name: 'A public learner named like a private one, and my profile private',
+  args: { period: 'day', board: ready(lookalikeBoard) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const rows = bodyRows(board(canvasElement, 'Today'));
+    await expect(rows).toHaveLength(lookalikeBoard.top.length);
+    // The leader is public: named as they chose, in full colour, with their initials.
+    const leader = rows[0] as HTMLElement;
+    await expect(lookalikeBoard.top[0]).toMatchObject({ private: false, name: PRIVATE_LEARNER_NAME });
+    await expect(within(leader).getByText(PRIVATE_LEARNER_NAME)).toBeVisible();
+    await expect(within(leader).getByText('AL')).toBeInTheDocument();
+    // The third is private: unnamed, with the plain icon instead of initials.
+    const hidden = rows[2] as HTMLElement;
+    await expect(lookalikeBoard.top[2]).toMatchObject({ private: true, name: null });
+    await expect(within(hidden).getByText(PRIVATE_LEARNER_NAME)).toBeVisible();
+    await expect(within(hidden).queryByText(/^[A-Z]{1,2}$/)).not.toBeInTheDocument();
+    // Ada's own row: her name, You, and Private (others see her unnamed).
+    const own = within(myRow(canvasElement));
+    await expect(own.getByText(sampleUser.username)).toBeVisible();
+    await expect(own.getByText('You')).toBeVisible();
+    await expect(own.getByText('Private')).toBeVisible();
+    await expect(c.getAllByText('Private')).toHaveLength(1);
   },
 };
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Flex, HStack, Skeleton, Stack, Text } from '
 import { Link as RouterLink } from 'react-router-dom';
 import { RefreshCw, Trophy, Users } from 'lucide-react';
 import { RankMark } from '../../../components/RankMark/RankMark';
-import { topLearnersOf, type LeaderboardRow } from '../../../domain/dashboard';
+import { boardName, topLearnersOf, type LeaderboardRow } from '../../../domain/dashboard';
 import { formatNumber, formatXp } from '../../../domain/format';
 import { LEADERBOARD_PERIOD_LABELS } from '../../../domain/learning';
 import { LEADERBOARD_WINDOW_HOURS, type LeaderboardView } from '../../../domain/learningApi';
@@ -44,7 +44,7 @@ function LearnerRow({ row }: { row: LeaderboardRow }) {
       <Box minW="0" flex="1">
         <Flex gap="2" align="center" wrap="wrap" rowGap="0.5">
           <Text fontWeight="semibold" color="fg" minW="0" overflowWrap="anywhere">
-            {row.name}
+            {boardName(row)}
           </Text>
           {row.isMe ? (
             <Badge colorPalette="brand" variant="solid" size="sm" flexShrink={0}>

@@ -2,7 +2,8 @@ import { Avatar, Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { UserRound } from 'lucide-react';
 import { RankMark } from '../../../components/RankMark/RankMark';
 import { formatNumber, formatXp } from '../../../domain/format';
-import { PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../../domain/learningApi';
+import { boardName, isUnnamed } from '../../../domain/dashboard';
+import type { LeaderboardView } from '../../../domain/learningApi';
 
 type Row = LeaderboardView['top'][number];
 
@@ -15,10 +16,9 @@ function initials(name: string): string {
 }
 
 /** Private learners keep a plain icon rather than initials: their name is not shown. */
-const isPrivate = (row: Row) => !row.isMe && row.name === PRIVATE_LEARNER_NAME;
-
 function LearnerCell({ row }: { row: Row }) {
-  const hidden = isPrivate(row);
+  const hidden = isUnnamed(row);
+  const name = boardName(row);
   return (
     <HStack gap="3" minW="0">
       {/* No avatar on a phone: the name keeps the room. */}
@@ -28,17 +28,23 @@ function LearnerCell({ row }: { row: Row }) {
             <UserRound />
           </Avatar.Fallback>
         ) : (
-          <Avatar.Fallback>{initials(row.name)}</Avatar.Fallback>
+          <Avatar.Fallback>{initials(name)}</Avatar.Fallback>
         )}
       </Avatar.Root>
       <Stack gap="0" minW="0">
         <HStack gap="2" minW="0">
           <Text fontWeight="medium" color={hidden ? 'fg.muted' : 'fg'} lineClamp={2} wordBreak="break-word">
-            {row.name}
+            {name}
           </Text>
           {row.isMe ? (
             <Badge colorPalette="brand" variant="solid" size="sm" flexShrink={0}>
               You
+            </Badge>
+          ) : null}
+          {/* The learner's own row while their profile is private: others see it unnamed. */}
+          {row.isMe && row.private ? (
+            <Badge variant="outline" size="sm" flexShrink={0}>
+              Private
             </Badge>
           ) : null}
         </HStack>
