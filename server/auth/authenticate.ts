@@ -12,7 +12,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/errors.ts';
-import { createAccessTokenVerifier } from './jwt.ts';
+import { createAccessTokenVerifier, sessionNamedBy } from './jwt.ts';
 import type { AuthRepository, UserRow } from './repository.ts';
 
 export const sessionMessages = {
@@ -30,7 +30,15 @@ export type Authenticate = ((request: FastifyRequest) => Promise<Authenticated>)
   claims: (request: FastifyRequest) => SessionClaims;
   /** The 401 for a token whose session is no longer active. */
   ended: () => HttpError;
+  /** The session a genuine bearer token names, even an expired one (to end it), or null. Never a proof of who is signed in. */
+  sessionNamed: (request: FastifyRequest) => { userId: string; sessionId: string } | null;
 };
+
+/** The token of an `Authorization: Bearer …` header, or null. */
+function bearerToken(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  return /^Bearer +([A-Za-z0-9._-]+) *$/i.exec(header)?.[1] ?? null;
+}
 
 export function createAuthenticate(repo: AuthRepository, jwtSecret: string, now: () => number): Authenticate {
   const verify = createAccessTokenVerifier({ secret: jwtSecret });
@@ -40,10 +48,15 @@ export function createAuthenticate(repo: AuthRepository, jwtSecret: string, now:
     if (header === undefined) {
       throw new HttpError(401, sessionMessages.signInRequired, { 'www-authenticate': 'Bearer' });
     }
-    const match = /^Bearer +([A-Za-z0-9._-]+) *$/i.exec(header);
-    const verified = match?.[1] ? verify(match[1], now()) : null;
+    const token = bearerToken(header);
+    const verified = token ? verify(token, now()) : null;
     if (!verified) throw ended();
     return { userId: verified.sub, sessionId: verified.sid, at: new Date(now()).toISOString() };
+  };
+  const sessionNamed = (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    const named = token ? sessionNamedBy(token, { secret: jwtSecret }) : null;
+    return named ? { userId: named.sub, sessionId: named.sid } : null;
   };
   async function authenticate(request: FastifyRequest): Promise<Authenticated> {
     const session = claims(request);
@@ -51,5 +64,5 @@ export function createAuthenticate(repo: AuthRepository, jwtSecret: string, now:
     if (!user) throw ended();
     return { ...user, sessionId: session.sessionId };
   }
-  return Object.assign(authenticate, { claims, ended });
+  return Object.assign(authenticate, { claims, ended, sessionNamed });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAccessTokenVerifier, JWT_AUDIENCE, JWT_ISSUER, signAccessToken, verifyAccessToken } from './jwt.ts';
+import { createAccessTokenVerifier, JWT_AUDIENCE, JWT_ISSUER, sessionNamedBy, signAccessToken, verifyAccessToken } from './jwt.ts';
 
 const secret = 'unit-test-secret-0123456789-0123456789';
 const now = Date.parse('2026-11-22T12:00:00Z');
@@ -54,5 +54,19 @@ describe('access tokens', () => {
     // Past its size, the oldest is forgotten and checked again: still right.
     for (const n of [2, 3, 4]) verify(signAccessToken({ sub: `user-${n}`, sid: 's' }, now, 900, { secret }), now);
     expect(verify(token, now)).toMatchObject({ sub: 'user-1' });
+  });
+});
+
+describe('the session a token names (signing out with it)', () => {
+  it('is read from a genuine token even after it expired, never from a forged or foreign one', () => {
+    const token = signAccessToken(subject, now, 900, { secret });
+    expect(verifyAccessToken(token, now + 3_600_000, { secret })).toBeNull();
+    expect(sessionNamedBy(token, { secret })).toEqual(subject);
+    expect(sessionNamedBy(token, { secret: `${secret}-other` })).toBeNull();
+    expect(sessionNamedBy(signAccessToken(subject, now, 900, { secret, audience: 'other' }), { secret })).toBeNull();
+    expect(sessionNamedBy(signAccessToken(subject, now, 900, { secret, issuer: 'other' }), { secret })).toBeNull();
+    const [, payload] = token.split('.') as [string, string, string];
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    expect(sessionNamedBy(none, { secret })).toBeNull();
   });
 });

@@ -104,6 +104,21 @@ function currentClaims(claims: Record<string, unknown>, nowMs: number, options: 
   return { sub, sid, iat, exp, iss, aud: audience, jti: typeof jti === 'string' ? jti : '' };
 }
 
+/**
+ * The user and session a genuine token of ours names, expired or not, otherwise null. Only for
+ * ending that session (signing out with an old token): it never grants anything.
+ */
+export function sessionNamedBy(token: string, options: JwtOptions): { sub: string; sid: string } | null {
+  const payload = genuinePayload(token, options.secret);
+  if (!payload) return null;
+  const { sub, sid, iss, aud } = payload;
+  if (typeof sub !== 'string' || sub === '' || typeof sid !== 'string' || sid === '') return null;
+  if (iss !== (options.issuer ?? JWT_ISSUER)) return null;
+  const audience = options.audience ?? JWT_AUDIENCE;
+  if (Array.isArray(aud) ? !aud.includes(audience) : aud !== audience) return null;
+  return { sub, sid };
+}
+
 /** The token's claims when it is genuine and current, otherwise null (never throws). */
 export function verifyAccessToken(token: string, nowMs: number, options: JwtOptions): AccessClaims | null {
   const payload = genuinePayload(token, options.secret);

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
 import { signAccessToken } from './jwt.ts';
-import { sessionMessages, type Authenticate, type SessionClaims } from './authenticate.ts';
+import { sessionMessages, type Authenticate } from './authenticate.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { AuthRepository, RefreshTokenRow, UserRow } from './repository.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from './tokens.ts';
@@ -234,19 +234,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   );
 
-  /** The session a genuine, current bearer token names, or null (no header, or a token that proves nothing). */
-  function bearerSession(request: FastifyRequest): SessionClaims | null {
-    if (request.headers.authorization === undefined) return null;
-    try {
-      return authenticate.claims(request);
-    } catch {
-      return null;
-    }
-  }
-
   // Ends the session it is called with, whichever credential names it: the refresh cookie, the
-  // access token, or both. A caller holding only the access token (no cookie) would otherwise be
-  // told it signed out while its token and refresh family stayed valid. Always 204, cookie cleared.
+  // access token (even expired: it still names the session, whose refresh family may live on), or
+  // both. A caller holding only the access token (no cookie) would otherwise be told it signed out
+  // while its token and refresh family stayed valid. Always 204, cookie cleared.
   app.post('/logout', { schema: { body: noFields } }, async (request, reply) => {
     const at = iso(now());
     const token = refreshCookie(request);
@@ -254,7 +245,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       const row = await repo.findRefreshToken(hashToken(token));
       if (row) await repo.revokeFamily(row.family_id, at);
     }
-    const session = bearerSession(request);
+    const session = authenticate.sessionNamed(request);
     if (session) await repo.revokeFamily(session.sessionId, at, session.userId);
     clearRefreshCookie(reply);
     return reply.code(204).send();

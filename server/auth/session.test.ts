@@ -304,7 +304,18 @@ describe('POST /auth/logout', () => {
     expect((await refresh(secondRefresh)).statusCode).toBe(401);
   });
 
-  it('with an access token that proves nothing (tampered, or of an ended session) answers 204 and ends nothing else', async () => {
+  it('with only an expired access token still ends the session it names (its refresh family would live on)', async () => {
+    const session = await signIn(t.app);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 16 * 60 * 1000); // past the 15-minute access token, inside the refresh token's 30 days
+    expect((await me(bearer(session.token))).statusCode).toBe(401);
+    expect((await postJson(t.app, '/auth/logout', {}, bearer(session.token))).statusCode).toBe(204);
+    const refreshed = await refresh(session.refresh);
+    expect(refreshed.statusCode).toBe(401);
+    expect(errorMessage(refreshed)).toBe(sessionMessages.sessionEnded);
+  });
+
+  it('with an access token that proves nothing (tampered, or not a bearer token) answers 204 and ends nothing else', async () => {
     const session = await signIn(t.app);
     const [header, payload] = session.token.split('.') as [string, string, string];
     const tampered = `${header}.${payload}.${'A'.repeat(43)}`;

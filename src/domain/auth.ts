@@ -101,7 +101,10 @@ export const emailOnlyMessages = {
   invalidEmail: authMessages.invalidEmail,
 } as const;
 
-/** Checks a lone email field (forgot password): empty first, then the same pattern as sign-in (an over-long email is the server's to refuse). */
+/**
+ * Checks a lone email field (forgot password): empty first, then the same pattern as sign-in. An email
+ * over 254 characters is not given to the pattern: no account has one, so the server sends nothing.
+ */
 export function validateEmailOnly(email: string): string | null {
   const trimmed = email.trim();
   if (trimmed === '') return emailOnlyMessages.required;
