@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { breaksEmailPattern, EMAIL_PATTERN } from '../src/domain/auth.ts';
+import { normalizeUsername, usernameProblems } from '../src/domain/usernames.ts';
 import { COMMON_PASSWORDS } from './auth/common-passwords.ts';
 import { createTestApp, newUser, postJson, signIn, type TestApp, type TestUser } from './test/helpers.ts';
 
@@ -56,8 +57,10 @@ const newPasswordAcceptable = (p: string) =>
   p.trim() !== '' && p.length >= 6 && codePoints(p) <= 128 && !COMMON_PASSWORDS.has(p.toLowerCase());
 
 function registrationAcceptable(b: Record<'username' | 'email' | 'password', string>): boolean {
-  const username = b.username.trim();
-  const usernameOk = codePoints(username) >= 2 && codePoints(username) <= 50 && !CONTROL.test(username);
+  // The name's own rules (NFC, invisible and direction characters, combining marks) have their
+  // property tests beside them (src/domain/usernames.test.ts); here the server must apply them.
+  const username = normalizeUsername(b.username);
+  const usernameOk = codePoints(username) >= 2 && codePoints(username) <= 50 && !CONTROL.test(username) && usernameProblems(username).length === 0;
   return usernameOk && emailAcceptable(b.email) && newPasswordAcceptable(b.password);
 }
 
@@ -164,7 +167,7 @@ describe(`fuzzing (${RUNS} runs per endpoint)`, () => {
         if (response.statusCode === 201) {
           created += 1;
           const { user } = response.json() as { user: Record<string, string> };
-          expect(user.username).toBe(body.username.trim());
+          expect(user.username).toBe(body.username.trim().normalize('NFC'));
           expect(user.email).toBe(body.email.trim().toLowerCase());
           expect(response.body).not.toContain('argon2');
         }
