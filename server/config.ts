@@ -19,6 +19,16 @@ export type RateLimits = {
 /** argon2id cost. Production always uses the issue's m=19456 KiB, t=2, p=1. */
 export type Argon2Cost = { memoryCost: number; timeCost: number; parallelism: number };
 
+/** A provider's OAuth client, from the environment; null when its id and secret are not both set. */
+export type GoogleConfig = { clientId: string; clientSecret: string; issuer: string };
+export type GitHubConfig = { clientId: string; clientSecret: string; webUrl: string; apiUrl: string };
+export type OAuthConfig = {
+  /** Where browsers reach this API: the providers send them back to `<apiOrigin>/auth/oauth/<provider>/callback`. */
+  apiOrigin: string;
+  google: GoogleConfig | null;
+  github: GitHubConfig | null;
+};
+
 export type ServerConfig = {
   port: number;
   host: string;
@@ -44,6 +54,7 @@ export type ServerConfig = {
   resetTokenTtlSeconds: number;
   /** Request bodies larger than this get 413. */
   bodyLimitBytes: number;
+  oauth: OAuthConfig;
 };
 
 export const PRODUCTION_ARGON2: Argon2Cost = Object.freeze({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
@@ -97,6 +108,46 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   return raw; // a comma-separated list of addresses or subnets, as Fastify accepts
 }
 
+/** A provider's address: https, or http on a loopback host only (the tests' fake providers). */
+function providerUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}".`);
+  }
+  const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new ConfigError(`${name} must use https (http only on localhost), got "${raw}".`);
+  }
+  return url.toString().replace(/\/$/, '');
+}
+
+/** Both of a provider's credentials, or neither: one without the other is a mistake worth stopping for. */
+function credentials(env: Env, idName: string, secretName: string): { clientId: string; clientSecret: string } | null {
+  const clientId = text(env, idName);
+  const clientSecret = text(env, secretName);
+  if (clientId === undefined && clientSecret === undefined) return null;
+  if (clientId === undefined || clientSecret === undefined) {
+    throw new ConfigError(`${idName} and ${secretName} go together: set both, or neither to leave that sign-in off.`);
+  }
+  return { clientId, clientSecret };
+}
+
+function oauthConfig(env: Env, port: number): OAuthConfig {
+  const google = credentials(env, 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET');
+  const github = credentials(env, 'GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET');
+  return {
+    apiOrigin: origin('API_ORIGIN', text(env, 'API_ORIGIN') ?? `http://localhost:${port}`),
+    google: google && { ...google, issuer: providerUrl('GOOGLE_ISSUER', text(env, 'GOOGLE_ISSUER') ?? 'https://accounts.google.com') },
+    github: github && {
+      ...github,
+      webUrl: providerUrl('GITHUB_URL', text(env, 'GITHUB_URL') ?? 'https://github.com'),
+      apiUrl: providerUrl('GITHUB_API_URL', text(env, 'GITHUB_API_URL') ?? 'https://api.github.com'),
+    },
+  };
+}
+
 /** Reads the configuration from the environment, with the documented defaults. Throws ConfigError. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -127,8 +178,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     .map((value) => origin('WEB_ORIGIN', value));
   if (webOrigins.length === 0) throw new ConfigError('WEB_ORIGIN must name at least one origin.');
 
+  const port = integer(env, 'PORT', 4000, 0, 65535);
   return {
-    port: integer(env, 'PORT', 4000, 0, 65535),
+    port,
     host: text(env, 'HOST') ?? 'localhost',
     webOrigins,
     database,
@@ -170,5 +222,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
     resetTokenTtlSeconds: 30 * 60,
     bodyLimitBytes: 16 * 1024,
+    oauth: oauthConfig(env, port),
   };
 }
