@@ -23,7 +23,7 @@ export function FormError({ id, message }: { id: string; message: string | null 
 }
 
 /** Google's "G" mark, drawn inline (no external image). */
-function GoogleMark() {
+export function GoogleMark() {
   return (
     <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
       <path

@@ -10,12 +10,14 @@ import type { Remote } from '../remote';
 import { IDLE, type ActionState } from '../remote';
 import { ChangePasswordDialog } from './parts/ChangePasswordDialog';
 import { DeleteAccountDialog } from './parts/DeleteAccountDialog';
+import { LinkedAccountsCard, type LinkedAccountsCardProps } from './parts/LinkedAccountsCard';
 import { settingsChanges, type SettingsChanges, type SettingsValues } from './parts/settingsChanges';
 import { SwitchRow } from './parts/SwitchRow';
 import { WeeklyGoalCard } from './parts/WeeklyGoalCard';
 
 export type { ActionState } from '../remote';
 export type { SettingsChanges } from './parts/settingsChanges';
+export type { LinkedAccountsCardProps } from './parts/LinkedAccountsCard';
 export { DELETE_ACCOUNT_WARNING, DELETE_PASSWORD_REQUIRED } from './parts/DeleteAccountDialog';
 export { changePasswordMessages } from './parts/validateChangePassword';
 export { WEEKLY_GOAL_LABEL, weeklyGoalOption } from './parts/WeeklyGoalCard';
@@ -40,6 +42,8 @@ export type SettingsScreenProps = {
   onChangePassword(values: { currentPassword: string; newPassword: string }): void;
   accountDeletion?: ActionState;
   onDeleteAccount(values: { password: string }): void;
+  /** Google and GitHub sign-in: its own section, acting at once (Save Changes does not touch it). */
+  linkedAccounts?: LinkedAccountsCardProps;
 };
 
 const notificationRows: { key: keyof Preferences['notifications']; label: string; description: string }[] = [
@@ -197,7 +201,7 @@ function SettingsForm({
 }
 
 /** Settings (issue 10 §2): the account's profile and preferences, saved to it; password; deletion. */
-export function SettingsScreen({ settings, ...rest }: SettingsScreenProps) {
+export function SettingsScreen({ settings, linkedAccounts, ...rest }: SettingsScreenProps) {
   return (
     <Stack gap={{ base: '6', md: '8' }} maxW="4xl">
       <Stack gap="1">
@@ -209,6 +213,7 @@ export function SettingsScreen({ settings, ...rest }: SettingsScreenProps) {
       <RemoteView remote={settings} loadingLabel="Loading settings">
         {(data) => <SettingsForm saved={data} {...rest} />}
       </RemoteView>
+      {linkedAccounts ? <LinkedAccountsCard {...linkedAccounts} /> : null}
     </Stack>
   );
 }
