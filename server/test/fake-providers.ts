@@ -64,6 +64,10 @@ export type FakeGitHub = {
   user: FakeGitHubUser;
   /** The next authorization answers `?error=access_denied` (the learner said no). */
   denyOnce(): void;
+  /** The next authorization comes back with another `state` than the one sent (a forged callback). */
+  forgeStateOnce(): void;
+  /** The next authorization answers after `ms` (a learner slow on GitHub's page). */
+  holdOnce(ms: number): void;
   stop(): Promise<void>;
 };
 
@@ -79,6 +83,8 @@ export async function startFakeGitHub(port = 0, clientId = 'fake-github-client',
   const grants = new Map<string, Grant>();
   const tokens = new Map<string, FakeGitHubUser>();
   let deny = false;
+  let forge = false;
+  let hold = 0;
   const fake: FakeGitHub = {
     url: '',
     clientId,
@@ -86,6 +92,12 @@ export async function startFakeGitHub(port = 0, clientId = 'fake-github-client',
     user: { id: 4242, login: 'octo-ada', name: 'Ada Octo', emails: [{ email: 'ada@example.com', primary: true, verified: true }] },
     denyOnce() {
       deny = true;
+    },
+    forgeStateOnce() {
+      forge = true;
+    },
+    holdOnce(ms) {
+      hold = ms;
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -102,6 +114,11 @@ export async function startFakeGitHub(port = 0, clientId = 'fake-github-client',
         if (url.searchParams.get('client_id') !== clientId || url.searchParams.get('code_challenge_method') !== 'S256') {
           return send(response, 400, { error: 'bad request' });
         }
+        if (hold > 0) {
+          const ms = hold;
+          hold = 0;
+          await new Promise((resolve) => setTimeout(resolve, ms));
+        }
         if (deny) {
           deny = false;
           redirect.searchParams.set('error', 'access_denied');
@@ -110,7 +127,8 @@ export async function startFakeGitHub(port = 0, clientId = 'fake-github-client',
           grants.set(code, { challenge: url.searchParams.get('code_challenge') ?? '', redirectUri: redirect.href, user: structuredClone(fake.user), used: false });
           redirect.searchParams.set('code', code);
         }
-        if (state !== null) redirect.searchParams.set('state', state);
+        if (state !== null) redirect.searchParams.set('state', forge ? 'forged-state' : state);
+        forge = false;
         response.writeHead(302, { location: redirect.href });
         return response.end();
       }
