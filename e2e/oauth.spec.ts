@@ -1,29 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_API, E2E_FAKES_CONTROL } from '../playwright.config';
 import { oauthErrorMessage, oauthMessages } from '../src/domain/oauth';
-import { registerLearner } from './support';
+import { newProviderPerson as nextPerson, registerLearner } from './support';
 
 /**
  * Sign-in with Google and GitHub against loopback fakes (e2e/fake-providers.ts, started by
  * Playwright): the whole redirect dance runs in the browser, the API is the real one.
  */
-
-let n = 0;
-/** A fresh identity at each provider, with a verified email (or the one given). */
-async function nextPerson(tag: string, email?: string) {
-  n += 1;
-  const id = `${tag}-${Date.now().toString(36)}-${n}`;
-  const address = email ?? `${id}@example.com`;
-  await fetch(`${E2E_FAKES_CONTROL}/google`, {
-    method: 'POST',
-    body: JSON.stringify({ user: { sub: `g-${id}`, email: address, emailVerified: true, name: `Grace ${tag}` } }),
-  });
-  await fetch(`${E2E_FAKES_CONTROL}/github`, {
-    method: 'POST',
-    body: JSON.stringify({ user: { id: Date.now() * 10 + n, login: `octo-${tag}-${n}`, name: `Octo ${tag}`, emails: [{ email: address, primary: true, verified: true }] } }),
-  });
-  return address;
-}
 
 const steer = (provider: 'google' | 'github', order: Record<string, unknown>) =>
   fetch(`${E2E_FAKES_CONTROL}/${provider}`, { method: 'POST', body: JSON.stringify(order) });
