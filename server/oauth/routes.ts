@@ -21,14 +21,10 @@ import {
   identitiesResponseSchema,
   linkConfirmBodySchema,
   linkStartResponseSchema,
-  oauthMessages,
-  PROVIDERS,
   providerSchema,
   providersResponseSchema,
-  type LinkedAccounts,
-  type OAuthError,
-  type Provider,
-} from '../../src/domain/oauth.ts';
+} from '../../src/domain/oauthApi.ts';
+import { oauthMessages, PROVIDERS, type LinkedAccounts, type OAuthError, type Provider } from '../../src/domain/oauth.ts';
 import * as client from 'openid-client';
 import type { ServerConfig } from '../config.ts';
 import type { Authenticate } from '../auth/authenticate.ts';

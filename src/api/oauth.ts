@@ -1,17 +1,16 @@
-import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { User } from '../domain/auth';
-import {
-  identitiesResponseSchema,
-  linkStartResponseSchema,
-  PROVIDERS,
-  providersResponseSchema,
-  type ConfiguredProviders,
-  type Provider,
-} from '../domain/oauth';
+import { PROVIDERS, type ConfiguredProviders, type Provider } from '../domain/oauth';
 import { useSession } from '../stores/session';
 import { notify } from '../components/ui/toaster';
 import { api, API_URL, apiErrorMessage } from './client';
 import { authMessages } from './auth';
+
+/*
+ * What the sign-in and registration pages need of Google and GitHub sign-in. The pages are
+ * prerendered and hydrate fast: nothing here loads zod at start-up (the providers' answer is
+ * parsed once its schema has arrived; Settings' calls are in ./identities.ts).
+ */
 
 /** Where a provider sign-in starts: a link to the API (a top-level navigation, not a call). */
 export const providerStartUrl = (provider: Provider) => `${API_URL.replace(/\/$/, '')}/auth/oauth/${provider}/start`;
@@ -24,25 +23,16 @@ export function providerLinks(configured: ConfiguredProviders | undefined): Reco
   return Object.fromEntries(PROVIDERS.map((p) => [p, configured && !configured[p] ? null : providerStartUrl(p)])) as Record<Provider, string | null>;
 }
 
-const showError = (error: unknown) => notify('error', apiErrorMessage(error));
-
-export const oauthKeys = {
-  providers: () => ['auth', 'providers'] as const,
-  identities: () => ['account', 'identities'] as const,
-};
-
 export const oauthQueries = {
   providers: () =>
     queryOptions({
-      queryKey: oauthKeys.providers(),
-      queryFn: async () => providersResponseSchema.parse((await api.get('/auth/oauth/providers')).data).providers,
+      queryKey: ['auth', 'providers'] as const,
+      queryFn: async (): Promise<ConfiguredProviders> => {
+        const [{ providersResponseSchema }, { data }] = await Promise.all([import('../domain/oauthApi'), api.get('/auth/oauth/providers')]);
+        return providersResponseSchema.parse(data).providers;
+      },
       staleTime: 5 * 60_000,
       retry: false,
-    }),
-  identities: () =>
-    queryOptions({
-      queryKey: oauthKeys.identities(),
-      queryFn: async () => identitiesResponseSchema.parse((await api.get('/account/identities')).data),
     }),
 };
 
@@ -67,19 +57,6 @@ export const oauthMutations = {
         useSession.getState().signedIn(user, token);
         notify('success', authMessages.loggedIn);
       },
-      onError: showError,
-    }),
-  /** Linking from Settings: the API opens a transaction; the browser then goes to the provider. */
-  link: () =>
-    mutationOptions({
-      mutationKey: ['account', 'identities', 'link'],
-      mutationFn: async (provider: Provider) => linkStartResponseSchema.parse((await api.post(`/account/identities/${provider}`, {})).data).url,
-      onSuccess: (url) => window.location.assign(url),
-    }),
-  unlink: (client: QueryClient) =>
-    mutationOptions({
-      mutationKey: ['account', 'identities', 'unlink'],
-      mutationFn: async (provider: Provider) => identitiesResponseSchema.parse((await api.delete(`/account/identities/${provider}`)).data),
-      onSuccess: (accounts) => client.setQueryData(oauthKeys.identities(), accounts),
+      onError: (error: unknown) => notify('error', apiErrorMessage(error)),
     }),
 };

@@ -1,51 +1,26 @@
 /**
- * Sign-in with Google and GitHub: the providers, what the API answers about them and every message
- * a learner can see, once, for the server and the browser.
+ * Sign-in with Google and GitHub: the providers and every message a learner can see, once, for the
+ * server and the browser. No zod here (the sign-in page loads this at start-up); the API's shapes
+ * are in ./oauthApi.ts.
  */
-import './zodInBrowser.ts';
-import { z } from 'zod';
+import type { identitiesResponseSchema, identitySchema, providersResponseSchema } from './oauthApi.ts';
+import type { z } from 'zod';
 
 export const PROVIDERS = ['google', 'github'] as const;
-export const providerSchema = z.enum(PROVIDERS);
-export type Provider = z.infer<typeof providerSchema>;
+export type Provider = (typeof PROVIDERS)[number];
+export const isProvider = (value: unknown): value is Provider => PROVIDERS.includes(value as Provider);
 
 export const providerLabels: Record<Provider, string> = { google: 'Google', github: 'GitHub' };
 
-/** GET /auth/oauth/providers: which sign-ins this server has credentials for. */
-export const providersResponseSchema = z.strictObject({
-  providers: z.strictObject({ google: z.boolean(), github: z.boolean() }),
-});
 export type ConfiguredProviders = z.infer<typeof providersResponseSchema>['providers'];
-
-/** One linked sign-in as Settings shows it. */
-export const identitySchema = z.strictObject({
-  provider: providerSchema,
-  /** The provider's email when it was linked, or GitHub's login name: what tells the learner which account it is. */
-  label: z.string(),
-  linkedAt: z.string(),
-});
 export type LinkedIdentity = z.infer<typeof identitySchema>;
-
-/** GET /account/identities (and the answer to an unlink). */
-export const identitiesResponseSchema = z.strictObject({
-  identities: z.array(identitySchema),
-  /** False for an account a provider created, until the learner sets a password (a reset link). */
-  hasPassword: z.boolean(),
-  providers: z.strictObject({ google: z.boolean(), github: z.boolean() }),
-});
 export type LinkedAccounts = z.infer<typeof identitiesResponseSchema>;
-
-/** POST /account/identities/:provider: where to send the browser to link that provider. */
-export const linkStartResponseSchema = z.strictObject({ url: z.string() });
-
-/** POST /auth/oauth/link/confirm: the pending link and the existing account's credentials. */
-export const linkConfirmBodySchema = z.strictObject({ link: z.string(), email: z.string(), password: z.string() });
 
 /**
  * Why a provider sign-in ended without a session: the `oauthError` the API puts on /login (or, for
  * a link started in Settings, on /app/settings).
  */
-export const oauthErrorSchema = z.enum([
+export const OAUTH_ERRORS = [
   'not_configured',
   'expired',
   'state_mismatch',
@@ -54,8 +29,9 @@ export const oauthErrorSchema = z.enum([
   'no_verified_email',
   'identity_taken',
   'already_linked',
-]);
-export type OAuthError = z.infer<typeof oauthErrorSchema>;
+] as const;
+export type OAuthError = (typeof OAUTH_ERRORS)[number];
+export const isOAuthError = (value: unknown): value is OAuthError => OAUTH_ERRORS.includes(value as OAuthError);
 
 export function oauthErrorMessage(error: OAuthError, provider: Provider | null): string {
   const name = provider ? providerLabels[provider] : 'The provider';

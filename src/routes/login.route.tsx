@@ -4,17 +4,17 @@ import { useLocation } from 'react-router-dom';
 import { LoginScreen, type LoginNotice } from '../screens/Login/LoginScreen';
 import { authMutations } from '../api/auth';
 import { oauthMutations, oauthQueries, providerLinks } from '../api/oauth';
-import { oauthErrorMessage, oauthErrorSchema, providerLabels, providerSchema } from '../domain/oauth';
+import { isOAuthError, isProvider, oauthErrorMessage, providerLabels } from '../domain/oauth';
 import { useSession } from '../stores/session';
 
 /** What the API's redirect back from a provider says: `?oauthError=`, `?link=`, or `?oauth=signed-in`. */
 function readProviderReturn(search: string) {
   const params = new URLSearchParams(search);
-  const provider = providerSchema.safeParse(params.get('provider'));
-  const error = oauthErrorSchema.safeParse(params.get('oauthError'));
+  const provider = params.get('provider');
+  const error = params.get('oauthError');
   return {
-    provider: provider.success ? provider.data : null,
-    error: error.success ? error.data : null,
+    provider: isProvider(provider) ? provider : null,
+    error: isOAuthError(error) ? error : null,
     link: params.get('link'),
     signedIn: params.get('oauth') === 'signed-in',
   };

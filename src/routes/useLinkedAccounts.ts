@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { apiErrorMessage } from '../api/client';
-import { oauthMutations, oauthQueries } from '../api/oauth';
-import { oauthErrorMessage, oauthErrorSchema, oauthMessages, providerSchema } from '../domain/oauth';
+import { identityMutations, identityQueries } from '../api/identities';
+import { isOAuthError, isProvider, oauthErrorMessage, oauthMessages } from '../domain/oauth';
 import type { LinkedAccountsCardProps } from '../screens/Settings/SettingsScreen';
 import { toRemote } from './useRemote';
 
@@ -12,20 +12,20 @@ import { toRemote } from './useRemote';
  */
 export function useLinkedAccounts(): LinkedAccountsCardProps {
   const client = useQueryClient();
-  const query = useQuery(oauthQueries.identities());
-  const link = useMutation(oauthMutations.link());
-  const unlink = useMutation(oauthMutations.unlink(client));
+  const query = useQuery(identityQueries.linked());
+  const link = useMutation(identityMutations.link());
+  const unlink = useMutation(identityMutations.unlink(client));
   const [params] = useSearchParams();
-  const linked = providerSchema.safeParse(params.get('linked'));
-  const provider = providerSchema.safeParse(params.get('provider'));
-  const error = oauthErrorSchema.safeParse(params.get('oauthError'));
+  const linked = params.get('linked');
+  const provider = params.get('provider');
+  const error = params.get('oauthError');
 
   let notice: LinkedAccountsCardProps['notice'] = null;
   if (link.isError) notice = { status: 'error', message: apiErrorMessage(link.error) };
   else if (unlink.isError) notice = { status: 'error', message: apiErrorMessage(unlink.error) };
   else if (unlink.isSuccess) notice = { status: 'success', message: oauthMessages.unlinked(unlink.variables) };
-  else if (linked.success) notice = { status: 'success', message: oauthMessages.linked(linked.data) };
-  else if (error.success) notice = { status: 'error', message: oauthErrorMessage(error.data, provider.success ? provider.data : null) };
+  else if (isProvider(linked)) notice = { status: 'success', message: oauthMessages.linked(linked) };
+  else if (isOAuthError(error)) notice = { status: 'error', message: oauthErrorMessage(error, isProvider(provider) ? provider : null) };
 
   return {
     accounts: toRemote(query),
