@@ -29,10 +29,11 @@ beforeAll(async () => {
     },
     { now: () => clock },
   );
-});
+  // Two fakes and an app: more than the default hook time on a busy machine.
+}, 60_000);
 afterAll(async () => {
-  await t.close();
-  await Promise.all([google.stop(), github.stop()]);
+  await t?.close();
+  await Promise.all([google?.stop(), github?.stop()]);
 });
 
 let n = 0;
@@ -137,6 +138,20 @@ describe('starting', () => {
     expect(gh.searchParams.get('redirect_uri')).toBe('http://localhost:4000/auth/oauth/github/callback');
     expect(gh.searchParams.get('code_challenge')).toBeTruthy();
     expect(gh.searchParams.get('state')).toBeTruthy();
+  });
+
+  it('is limited per IP like sign-in attempts (each start stores a transaction)', async () => {
+    const limited = await createTestApp({
+      rateLimits: { loginPerMinutePerIp: 2 },
+      oauth: { apiOrigin: 'http://localhost:4000', google: null, github: { clientId: github.clientId, clientSecret: github.clientSecret, webUrl: github.url, apiUrl: github.url } },
+    });
+    try {
+      const starts = [];
+      for (let i = 0; i < 3; i += 1) starts.push(await limited.app.inject({ method: 'GET', url: '/auth/oauth/github/start' }));
+      expect(starts.map((r) => r.statusCode)).toEqual([302, 302, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('answers 404 for an unknown provider', async () => {

@@ -145,6 +145,9 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
     },
   });
 
+  // Every start stores a transaction: limited per IP like sign-in attempts.
+  const startLimit = rateLimitHook(app, { name: 'oauth-start', max: config.rateLimits.loginPerMinutePerIp, windowMs: 60_000 });
+
   const toLogin = (reply: FastifyReply, params: Record<string, string>) =>
     reply.code(303).header('location', `${web}/login?${new URLSearchParams(params)}`).send();
 
@@ -154,7 +157,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
 
   app.get<{ Params: { provider: string } }>(
     '/:provider/start',
-    { schema: { params: providerParams, querystring: { type: 'object', additionalProperties: false, properties: {} } } },
+    { schema: { params: providerParams, querystring: { type: 'object', additionalProperties: false, properties: {} } }, onRequest: startLimit },
     async (request, reply) => {
       const name = providerSchema.safeParse(request.params.provider);
       if (!name.success) throw new HttpError(404, 'Not found.');
