@@ -15,6 +15,12 @@ export const E2E_WEB = `http://localhost:${WEB_PORT}`;
 export const E2E_API = `http://localhost:${API_PORT}`;
 /** The test API's signing key: the expired-token test signs a token with it. Test-only. */
 export const E2E_JWT_SECRET = 'e2e-only-secret-e2e-only-secret-e2e-only';
+/** The fake Google and GitHub (e2e/fake-providers.ts) and the port the journeys steer them through. */
+const GOOGLE_PORT = process.env.E2E_GOOGLE_PORT ?? '4011';
+const GITHUB_PORT = process.env.E2E_GITHUB_PORT ?? '4012';
+const FAKES_CONTROL_PORT = process.env.E2E_FAKES_CONTROL_PORT ?? '4013';
+export const E2E_FAKES_CONTROL = `http://127.0.0.1:${FAKES_CONTROL_PORT}`;
+const FAKE_GITHUB = { GITHUB_CLIENT_ID: 'e2e-github-client', GITHUB_CLIENT_SECRET: 'e2e-github-secret' };
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pathforge-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one folder
 
@@ -37,6 +43,15 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
+      // Loopback fakes of Google and GitHub: no journey reaches the internet.
+      name: 'providers',
+      command: 'node e2e/fake-providers.ts',
+      url: E2E_FAKES_CONTROL,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_GOOGLE_PORT: GOOGLE_PORT, E2E_GITHUB_PORT: GITHUB_PORT, E2E_FAKES_CONTROL_PORT: FAKES_CONTROL_PORT, ...FAKE_GITHUB },
+    },
+    {
       name: 'api',
       command: 'node server/main.ts',
       url: `${E2E_API}/ready`,
@@ -57,6 +72,14 @@ export default defineConfig({
         RATE_LIMIT_LOGIN_IP_PER_MINUTE: '10000',
         RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '10000',
         LOG_LEVEL: 'warn',
+        // Both sign-in providers on, pointed at the fakes above (loopback, so http is allowed).
+        API_ORIGIN: E2E_API,
+        GOOGLE_CLIENT_ID: 'e2e-google-client',
+        GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+        GOOGLE_ISSUER: `http://localhost:${GOOGLE_PORT}`,
+        ...FAKE_GITHUB,
+        GITHUB_URL: `http://127.0.0.1:${GITHUB_PORT}`,
+        GITHUB_API_URL: `http://127.0.0.1:${GITHUB_PORT}`,
       },
     },
     {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_API, E2E_WEB } from '../playwright.config';
+import { E2E_API, E2E_FAKES_CONTROL, E2E_WEB } from '../playwright.config';
 
 export const password = 'correct-horse-battery';
 
@@ -52,4 +52,21 @@ export async function holdScripts(page: Page) {
     await route.continue();
   });
   return release;
+}
+
+let n = 0;
+/** A fresh identity at each provider, with a verified email (or the one given). */
+export async function newProviderPerson(tag: string, email?: string) {
+  n += 1;
+  const id = `${tag}-${Date.now().toString(36)}-${n}`;
+  const address = email ?? `${id}@example.com`;
+  await fetch(`${E2E_FAKES_CONTROL}/google`, {
+    method: 'POST',
+    body: JSON.stringify({ user: { sub: `g-${id}`, email: address, emailVerified: true, name: `Grace ${tag}` } }),
+  });
+  await fetch(`${E2E_FAKES_CONTROL}/github`, {
+    method: 'POST',
+    body: JSON.stringify({ user: { id: Date.now() * 10 + n, login: `octo-${tag}-${n}`, name: `Octo ${tag}`, emails: [{ email: address, primary: true, verified: true }] } }),
+  });
+  return address;
 }

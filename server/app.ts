@@ -24,6 +24,9 @@ import { createLearningRepository } from './learning/repository.ts';
 import { learningRoutes } from './learning/routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { createEmailLinks } from './account/emailLinks.ts';
+import { createProviders } from './oauth/providers.ts';
+import { createOAuthRepository } from './oauth/repository.ts';
+import { identityRoutes, oauthRoutes } from './oauth/routes.ts';
 import { createBackground, type Background } from './background.ts';
 import { frameworkErrors, HttpError, httpMessages, registerErrorHandling } from './http/errors.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -141,11 +144,13 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const repo = createAuthRepository(db);
   const emailLinks = createEmailLinks({ db, mailer, background, webOrigin: config.webOrigins[0] as string, now, log: app.log });
 
+  const oauthRepo = createOAuthRepository(db);
   const cleanup = () =>
     background.run('expired token cleanup', async () => {
       const at = new Date(now()).toISOString();
       await repo.deleteExpired(at);
       await emailLinks.deleteExpired(at);
+      await oauthRepo.deleteExpired(at);
     });
   const cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
   cleanupTimer.unref();
@@ -258,6 +263,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       emailLinks,
     });
 
+    const oauthDeps = { config, providers: createProviders(config.oauth), repo: oauthRepo, authRepo: repo, hasher, jwtSecret, now, authenticate };
+    await app.register(oauthRoutes, { prefix: '/auth/oauth', ...oauthDeps });
+    await app.register(identityRoutes, { prefix: '/account/identities', ...oauthDeps });
+
     const ledger = createLedger(db, curriculum.badges, new Map(curriculum.projects.map((p) => [p.id, p.skills])));
     // The leaderboards: built from the ledger on the first start, their rolling windows moved every
     // minute (on PostgreSQL by one instance at a time).
@@ -281,6 +290,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
         seeded.applied
           ? `curriculum ${seeded.version.slice(0, 12)} seeded: ${seeded.paths} paths, ${seeded.projects} projects, ${seeded.tasks} tasks; ${seeded.retired} retired, ${seeded.redirects} redirects`
           : `curriculum ${seeded.version.slice(0, 12)} already seeded`,
+      );
+      const signIns = (['google', 'github'] as const).map((name) => `${name} ${config.oauth[name] ? 'on' : 'off'}`).join(', ');
+      app.log.info(
+        `sign-in with ${signIns}${config.oauth.google && config.oauth.github ? '' : ' (to turn one on, set GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET or GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET: see the README)'}`,
       );
       app.log.info(
         `database: ${describeTarget(config.database)}; rate limits ${redis ? `in ${config.redisUrl ? describeRedis(config.redisUrl) : 'Redis'}` : 'in this process only (one instance)'}; mail to ${mailer.description}; JWT secret from ${secretSource}; CORS for ${config.webOrigins.join(', ')}`,

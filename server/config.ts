@@ -19,6 +19,16 @@ export type RateLimits = {
 /** argon2id cost. Production always uses the issue's m=19456 KiB, t=2, p=1. */
 export type Argon2Cost = { memoryCost: number; timeCost: number; parallelism: number };
 
+/** A provider's OAuth client, from the environment; null when its id and secret are not both set. */
+export type GoogleConfig = { clientId: string; clientSecret: string; issuer: string };
+export type GitHubConfig = { clientId: string; clientSecret: string; webUrl: string; apiUrl: string };
+export type OAuthConfig = {
+  /** Where browsers reach this API: the providers send them back to `<apiOrigin>/auth/oauth/<provider>/callback`. */
+  apiOrigin: string;
+  google: GoogleConfig | null;
+  github: GitHubConfig | null;
+};
+
 export type ServerConfig = {
   port: number;
   host: string;
@@ -50,6 +60,7 @@ export type ServerConfig = {
   requestTimeoutMs: number;
   /** Open connections this instance accepts at once; one more is closed as soon as it is accepted. */
   maxConnections: number;
+  oauth: OAuthConfig;
 };
 
 /**
@@ -114,6 +125,46 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   return raw; // a comma-separated list of addresses or subnets, as Fastify accepts
 }
 
+/** A provider's address: https, or http on a loopback host only (the tests' fake providers). */
+function providerUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}".`);
+  }
+  const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+    throw new ConfigError(`${name} must use https (http only on localhost), got "${raw}".`);
+  }
+  return url.toString().replace(/\/$/, '');
+}
+
+/** Both of a provider's credentials, or neither: one without the other is a mistake worth stopping for. */
+function credentials(env: Env, idName: string, secretName: string): { clientId: string; clientSecret: string } | null {
+  const clientId = text(env, idName);
+  const clientSecret = text(env, secretName);
+  if (clientId === undefined && clientSecret === undefined) return null;
+  if (clientId === undefined || clientSecret === undefined) {
+    throw new ConfigError(`${idName} and ${secretName} go together: set both, or neither to leave that sign-in off.`);
+  }
+  return { clientId, clientSecret };
+}
+
+function oauthConfig(env: Env, port: number): OAuthConfig {
+  const google = credentials(env, 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET');
+  const github = credentials(env, 'GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET');
+  return {
+    apiOrigin: origin('API_ORIGIN', text(env, 'API_ORIGIN') ?? `http://localhost:${port}`),
+    google: google && { ...google, issuer: providerUrl('GOOGLE_ISSUER', text(env, 'GOOGLE_ISSUER') ?? 'https://accounts.google.com') },
+    github: github && {
+      ...github,
+      webUrl: providerUrl('GITHUB_URL', text(env, 'GITHUB_URL') ?? 'https://github.com'),
+      apiUrl: providerUrl('GITHUB_API_URL', text(env, 'GITHUB_API_URL') ?? 'https://api.github.com'),
+    },
+  };
+}
+
 /** Reads the configuration from the environment, with the documented defaults. Throws ConfigError. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -154,8 +205,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     throw new ConfigError(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestTimeoutMs}).`);
   }
 
+  const port = integer(env, 'PORT', 4000, 0, 65535);
   return {
-    port: integer(env, 'PORT', 4000, 0, 65535),
+    port,
     host: text(env, 'HOST') ?? 'localhost',
     webOrigins,
     database,
@@ -200,5 +252,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     headersTimeoutMs,
     requestTimeoutMs,
     maxConnections: integer(env, 'MAX_CONNECTIONS', DEFAULT_TIMEOUTS.maxConnections, 1, 1_000_000),
+    oauth: oauthConfig(env, port),
   };
 }

@@ -3,11 +3,11 @@
  * Multi-step changes run in a transaction and use conditional updates, so two requests racing
  * for the same single-use token cannot both win.
  */
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Database, Db, PasswordResetsTable, RefreshTokensTable, UsersTable } from '../db/database.ts';
 import { precompiled } from '../db/precompiled.ts';
 
-export type UserRow = UsersTable;
+export type UserRow = Selectable<UsersTable>;
 export type RefreshTokenRow = RefreshTokensTable;
 export type PasswordResetRow = PasswordResetsTable;
 
@@ -128,6 +128,7 @@ export function createAuthRepository(db: Db) {
           .updateTable('users')
           .set((eb) => ({
             password_hash: passwordHash,
+            has_password: 1,
             password_changed_at: at,
             updated_at: at,
             email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(at)),

@@ -28,7 +28,7 @@ import {
 import type { User } from '../../src/domain/auth.ts';
 
 export const REFRESH_COOKIE = 'pf_refresh';
-const REFRESH_COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'strict', path: '/' } as const;
+export const REFRESH_COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'strict', path: '/' } as const;
 
 /** Tells the browser to forget the refresh cookie (sign-out, a dead session, a deleted account). */
 export const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS);
@@ -148,6 +148,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         password_hash: await hasher.hash(password),
         password_changed_at: at,
         email_verified_at: null,
+        has_password: 1,
         created_at: at,
         updated_at: at,
       };
@@ -181,7 +182,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       const { password } = request.body;
       const user = couldBeAccount(checked.email, password) ? await repo.findUserByEmail(checked.email) : undefined;
       // The same argon2 work whether or not the account exists: same status, body and timing.
-      const valid = user ? await hasher.verify(user.password_hash, password) : await hasher.verifyDummy(password);
+      // An account a provider made has no password yet: refused exactly like a wrong password.
+      const valid = user && user.has_password === 1 ? await hasher.verify(user.password_hash, password) : await hasher.verifyDummy(password);
       if (!user || !valid) throw new HttpError(401, serverMessages.invalidCredentials);
 
       if (hasher.needsRehash(user.password_hash)) {

@@ -2,7 +2,7 @@
  * The database: table types and opening (with migrations). Which database (SQLite or
  * PostgreSQL) and everything that differs between them: ./dialect.ts.
  */
-import { Kysely } from 'kysely';
+import { Kysely, type ColumnType } from 'kysely';
 import { createDialect, describeTarget, type DatabaseTarget } from './dialect.ts';
 import { migrateToLatest } from './migrations.ts';
 
@@ -17,6 +17,8 @@ export type UsersTable = {
   password_changed_at: string;
   /** When the address was confirmed (a link sent to it was opened); null until then. */
   email_verified_at: string | null;
+  /** 1, or 0 for an account a provider created that has no password yet (its hash then verifies nothing). */
+  has_password: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 };
@@ -184,6 +186,52 @@ export type XpBoardWindowsTable = { period: string; window_start: string };
 /** The learners whose board rows changed lately (real time; '*': every row). */
 export type XpBoardChangesTable = { user_id: string; changed_at: string };
 
+/** A Google or GitHub account that signs a learner in: the provider's stable id, never an email. */
+export type OAuthIdentitiesTable = {
+  id: string;
+  user_id: string;
+  provider: string;
+  /** Google's `sub`, GitHub's numeric user id (as text). */
+  subject: string;
+  /** The provider's verified email when it was linked (shown in Settings; never used to find the account). */
+  email: string | null;
+  /** GitHub's login name (can be renamed: shown only). */
+  login: string | null;
+  created_at: string;
+  last_used_at: string;
+};
+
+/** A started sign-in or link: single use, 10 minutes, found by the hash of the browser's cookie. */
+export type OAuthTransactionsTable = {
+  id: string;
+  token_hash: string;
+  provider: string;
+  intent: 'signin' | 'link';
+  /** The learner linking (intent link); null for a sign-in. */
+  user_id: string | null;
+  state: string;
+  code_verifier: string;
+  /** Google only (OpenID Connect). */
+  nonce: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
+/** A provider identity whose verified email belongs to an existing account, waiting for its password. */
+export type OAuthPendingLinksTable = {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  provider: string;
+  subject: string;
+  email: string | null;
+  login: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -211,6 +259,9 @@ export type Database = {
   xp_board: XpBoardTable;
   xp_board_windows: XpBoardWindowsTable;
   xp_board_changes: XpBoardChangesTable;
+  oauth_identities: OAuthIdentitiesTable;
+  oauth_transactions: OAuthTransactionsTable;
+  oauth_pending_links: OAuthPendingLinksTable;
 };
 
 export type Db = Kysely<Database>;
@@ -247,6 +298,9 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'xp_board', key: ['period', 'user_id'] },
   { name: 'xp_board_windows', key: ['period'] },
   { name: 'xp_board_changes', key: ['user_id'] },
+  { name: 'oauth_identities', key: ['id'] },
+  { name: 'oauth_transactions', key: ['id'] },
+  { name: 'oauth_pending_links', key: ['id'] },
 ];
 
 /** The database could not be reached or migrated at start-up: says which database, and where. */

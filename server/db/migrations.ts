@@ -418,6 +418,69 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('first_work').execute();
     },
   },
+  '0013_oauth': {
+    // Sign-in with Google and GitHub. An identity is the provider's own stable id for the person
+    // (Google's `sub`, GitHub's numeric user id), never an email or a login name: one identity
+    // belongs to one learner, and a learner has at most one identity per provider.
+    // `users.has_password` 0: the account was made by a provider and has no password yet (its
+    // password_hash then holds a value no password verifies; password_hash stays NOT NULL because
+    // SQLite cannot relax that without rebuilding a table others reference).
+    // `oauth_transactions`: one per started sign-in or link, single use, 10 minutes, found by the
+    // hash of the random value in the browser's cookie. `oauth_pending_links`: a provider sign-in
+    // whose verified email belongs to an existing account, waiting (10 minutes, once) for that
+    // account's password before the identity joins it.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('users').addColumn('has_password', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema
+        .createTable('oauth_identities')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('email', 'text')
+        .addColumn('login', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('oauth_identities_provider_subject_key', ['provider', 'subject'])
+        .addUniqueConstraint('oauth_identities_user_provider_key', ['user_id', 'provider'])
+        .execute();
+      await db.schema
+        .createTable('oauth_transactions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('intent', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('cascade'))
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('code_verifier', 'text', (c) => c.notNull())
+        .addColumn('nonce', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema.createIndex('oauth_transactions_expires_idx').on('oauth_transactions').column('expires_at').execute();
+      await db.schema
+        .createTable('oauth_pending_links')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('email', 'text')
+        .addColumn('login', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema.createIndex('oauth_pending_links_user_idx').on('oauth_pending_links').column('user_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('oauth_pending_links').execute();
+      await db.schema.dropTable('oauth_transactions').execute();
+      await db.schema.dropTable('oauth_identities').execute();
+      await db.schema.alterTable('users').dropColumn('has_password').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

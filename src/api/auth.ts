@@ -8,7 +8,6 @@ import { emailLinkResponseSchema, type EmailLinkResult } from '../domain/learnin
 export const authMessages = {
   loggedIn: 'Logged in successfully',
   registered: 'Account created successfully',
-  googleUnavailable: 'Google sign-in is not available yet. Please use your email and password.',
 } as const;
 
 const showError = (error: unknown) => notify('error', apiErrorMessage(error));

@@ -1,18 +1,19 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { RegisterScreen } from '../screens/Register/RegisterScreen';
-import { authMessages, authMutations } from '../api/auth';
-import { notify } from '../components/ui/toaster';
+import { authMutations } from '../api/auth';
+import { oauthQueries, providerLinks } from '../api/oauth';
 
 /** A new account goes on to sign in, with its email filled in. */
 export function RegisterRoute() {
   const navigate = useNavigate();
   const register = useMutation(authMutations.register());
+  const providers = useQuery(oauthQueries.providers());
   return (
     <RegisterScreen
       isSubmitting={register.isPending}
       onSubmit={(values) => register.mutate(values, { onSuccess: () => navigate('/login') })}
-      onGoogle={() => notify('info', authMessages.googleUnavailable)}
+      providers={providerLinks(providers.data)}
     />
   );
 }

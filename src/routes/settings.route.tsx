@@ -7,6 +7,7 @@ import { usePreferences } from '../stores/preferences';
 import { useFollowAccountDarkMode } from './useAccountSync';
 import { toRemote } from './useRemote';
 import { useSettingsActions } from './useSettingsActions';
+import { useLinkedAccounts } from './useLinkedAccounts';
 
 /** /app/settings: the account's settings, saved to it (issue 10 §2). */
 export function SettingsRoute() {
@@ -19,7 +20,8 @@ export function SettingsRoute() {
   const weeklyGoal: Remote<number> = xpNow.status === 'ready' ? { status: 'ready', data: xpNow.data.weekly.goal } : xpNow;
   const setColorMode = usePreferences((s) => s.setColorMode);
   const actions = useSettingsActions();
+  const linkedAccounts = useLinkedAccounts();
   useFollowAccountDarkMode(settings.status === 'ready' ? settings.data.preferences.darkMode : undefined);
 
-  return <SettingsScreen settings={settings} weeklyGoal={weeklyGoal} onDarkModeChange={(on) => setColorMode(on ? 'dark' : 'light')} {...actions} />;
+  return <SettingsScreen settings={settings} weeklyGoal={weeklyGoal} onDarkModeChange={(on) => setColorMode(on ? 'dark' : 'light')} {...actions} linkedAccounts={linkedAccounts} />;
 }

@@ -1,16 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box, Stack } from '@chakra-ui/react';
-import { expect, fn, userEvent, within } from 'storybook/test';
-import { BackToSignIn, FormError, GoogleButton, OrDivider } from './AuthFormParts';
+import { expect, within } from 'storybook/test';
+import { BackToSignIn, FormError, OrDivider } from './AuthFormParts';
 
 /** The small parts every sign-in form shares (AuthLayout's stories show them in a form). */
-function Parts({ message, onGoogle }: { message: string | null; onGoogle(): void }) {
+function Parts({ message }: { message: string | null }) {
   return (
     <Box p="8" bg="page" minH="100dvh">
       <Stack gap="5" maxW="sm" bg="surface" p="6" rounded="xl" borderWidth="1px">
         <FormError id="form-error" message={message} />
         <OrDivider />
-        <GoogleButton onClick={onGoogle} />
         <BackToSignIn />
       </Stack>
     </Box>
@@ -20,17 +19,15 @@ function Parts({ message, onGoogle }: { message: string | null; onGoogle(): void
 const meta = {
   title: 'Components/AuthFormParts',
   component: Parts,
-  args: { message: 'Invalid email address!', onGoogle: fn() },
+  args: { message: 'Invalid email address!' },
 } satisfies Meta<typeof Parts>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const WithError: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('Invalid email address!')).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Continue with Google' }));
-    await expect(args.onGoogle).toHaveBeenCalled();
     await expect(canvas.getByRole('link', { name: 'Back to Sign In' })).toHaveAttribute('href', '/login');
   },
 };

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { Alert, Button, type ButtonProps, Field, HStack, Input, Link, Separator, Text } from '@chakra-ui/react';
+import { Alert, Field, HStack, Input, Link, Separator, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
 
@@ -23,7 +23,7 @@ export function FormError({ id, message }: { id: string; message: string | null 
 }
 
 /** Google's "G" mark, drawn inline (no external image). */
-function GoogleMark() {
+export function GoogleMark() {
   return (
     <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
       <path
@@ -46,17 +46,7 @@ function GoogleMark() {
   );
 }
 
-/** "Continue with Google" (spec §2), the same on sign-in and registration. */
-export function GoogleButton(props: Omit<ButtonProps, 'children' | 'variant'>) {
-  return (
-    <Button type="button" variant="outline" size="lg" width="full" colorPalette="gray" {...props}>
-      <GoogleMark />
-      Continue with Google
-    </Button>
-  );
-}
-
-/** The "or" between the email form and the Google button. */
+/** The "or" between the email form and the provider buttons. */
 export function OrDivider() {
   return (
     <HStack gap="3" my="1" aria-hidden="true">

@@ -1,13 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { expectFormMessage, expectInvalidField } from '../../components/AuthLayout/authStoryHelpers';
+import { providerLinksOff, providerLinksOn } from '../../fixtures';
+import { oauthErrorMessage, oauthMessages } from '../../domain/oauth';
+import { providerUnavailable } from '../../components/AuthLayout/ProviderButtons';
 import { LoginScreen } from './LoginScreen';
 
 const meta = {
   title: 'Screens/Login',
   component: LoginScreen,
   parameters: { layout: 'fullscreen', route: '/login' },
-  args: { isSubmitting: false, onSubmit: fn(), onGoogle: fn() },
+  args: { isSubmitting: false, onSubmit: fn(), providers: providerLinksOn },
 } satisfies Meta<typeof LoginScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -31,7 +34,8 @@ export const Empty: Story = {
     await expect(c.getByLabelText('Password')).toHaveAttribute('type', 'password');
     await expect(c.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/forgotPassword');
     await expect(c.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
-    await expect(c.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    await expect(c.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', providerLinksOn.google);
+    await expect(c.getByRole('link', { name: 'Continue with GitHub' })).toHaveAttribute('href', providerLinksOn.github);
     // The logo leads home (on a phone it sits above the card; on desktop in the brand panel).
     await expect(c.getByRole('link', { name: 'PathForge home' })).toHaveAttribute('href', '/');
   },
@@ -44,6 +48,7 @@ export const Submitting: Story = {
     const c = within(canvasElement);
     await expect(c.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
     await expect(c.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
+    await expect(c.getByRole('button', { name: 'Continue with GitHub' })).toBeDisabled();
   },
 };
 
@@ -143,12 +148,54 @@ export const PasswordToggle: Story = {
   },
 };
 
-export const GoogleClicked: Story = {
-  name: 'Continue with Google',
-  play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Continue with Google' }));
-    await expect(args.onGoogle).toHaveBeenCalledOnce();
-    await expect(args.onSubmit).not.toHaveBeenCalled();
+export const ProvidersOff: Story = {
+  name: 'Google and GitHub not set up',
+  args: { providers: providerLinksOff },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    for (const [name, provider] of [['Google', 'google'], ['GitHub', 'github']] as const) {
+      const button = c.getByRole('button', { name: `Continue with ${name}` });
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAccessibleDescription(providerUnavailable(provider));
+    }
   },
 };
 
+export const ProviderFailed: Story = {
+  name: 'Provider sign-in refused',
+  args: { notice: { kind: 'error', message: oauthErrorMessage('state_mismatch', 'github') } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(oauthErrorMessage('state_mismatch', 'github'));
+  },
+};
+
+export const ProviderNotConfigured: Story = {
+  name: 'Provider not set up (came back from the API)',
+  args: { providers: providerLinksOff, notice: { kind: 'error', message: oauthErrorMessage('not_configured', 'google') } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Sign-in with Google is not set up on this server.');
+  },
+};
+
+export const ConfirmLink: Story = {
+  name: 'Existing account: password links Google',
+  args: { notice: { kind: 'link', provider: 'google' } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('status')).toHaveTextContent(oauthMessages.confirmLink('google'));
+    await userEvent.type(c.getByLabelText('Email'), 'ada@example.com');
+    await userEvent.type(c.getByLabelText('Password'), 'secret1');
+    await userEvent.click(c.getByRole('button', { name: 'Sign In and Link Google' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret1' });
+  },
+};
+
+export const FinishingProviderSignIn: Story = {
+  name: 'Finishing a GitHub sign-in',
+  args: { notice: { kind: 'finishing', provider: 'github' } },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('status')).toHaveTextContent('Finishing your GitHub sign-in…');
+    await expect(c.getByRole('button', { name: 'Continue with GitHub' })).toBeDisabled();
+  },
+};

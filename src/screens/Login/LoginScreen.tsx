@@ -1,11 +1,13 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Field, HStack, Link, Stack } from '@chakra-ui/react';
+import { Alert, Button, Field, HStack, Link, Spinner, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
-import { EmailField, FormError, GoogleButton, OrDivider } from '../../components/AuthLayout/AuthFormParts';
+import { EmailField, FormError, OrDivider } from '../../components/AuthLayout/AuthFormParts';
+import { ProviderButtons } from '../../components/AuthLayout/ProviderButtons';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { useFormError } from '../../components/AuthLayout/useFormError';
 import { credentialFieldsInError, validateLogin, type LoginValues } from '../../domain/auth';
+import { oauthMessages, providerLabels, type Provider } from '../../domain/oauth';
 
 export type LoginScreenProps = {
   isSubmitting: boolean;
@@ -13,14 +15,27 @@ export type LoginScreenProps = {
   defaultEmail?: string;
   /** Called with a valid form only (email trimmed). */
   onSubmit(values: LoginValues): void;
-  onGoogle(): void;
+  /** Where "Continue with Google/GitHub" starts, or null when the server has that provider off. */
+  providers: Record<Provider, string | null>;
+  /** What a provider sign-in left to say (read from the address the API sent the browser back to). */
+  notice?: LoginNotice | null;
 };
+
+/**
+ * - `error`: a provider sign-in ended without a session, and why.
+ * - `link`: the provider's verified email belongs to an account: its password links them (the form's submit does).
+ * - `finishing`: the provider signed the learner in; the app is taking the session up.
+ */
+export type LoginNotice =
+  | { kind: 'error'; message: string }
+  | { kind: 'link'; provider: Provider }
+  | { kind: 'finishing'; provider: Provider };
 
 type FieldName = keyof LoginValues;
 
 
 /** /login (spec §2): email and password, with the §5 checks before anything is sent. */
-export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, onGoogle }: LoginScreenProps) {
+export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, providers, notice = null }: LoginScreenProps) {
   const [values, setValues] = useState<LoginValues>({ email: defaultEmail ?? '', password: '' });
   const { message, errorId, fail, clear, fieldProps } = useFormError<FieldName>();
 
@@ -59,6 +74,24 @@ export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, onGoogle }: 
       }
     >
       <Stack gap="5">
+        {notice?.kind === 'error' && (
+          <Alert.Root status="error" variant="subtle" borderRadius="lg" role="alert">
+            <Alert.Indicator />
+            <Alert.Title fontWeight="medium">{notice.message}</Alert.Title>
+          </Alert.Root>
+        )}
+        {notice?.kind === 'link' && (
+          <Alert.Root status="info" variant="subtle" borderRadius="lg" role="status">
+            <Alert.Indicator />
+            <Alert.Title fontWeight="medium">{oauthMessages.confirmLink(notice.provider)}</Alert.Title>
+          </Alert.Root>
+        )}
+        {notice?.kind === 'finishing' && (
+          <Alert.Root status="neutral" variant="subtle" borderRadius="lg" role="status" alignItems="center">
+            <Spinner size="sm" color="brand.solid" aria-hidden="true" />
+            <Alert.Title fontWeight="medium">{`Finishing your ${providerLabels[notice.provider]} sign-in…`}</Alert.Title>
+          </Alert.Root>
+        )}
         <Stack asChild gap="5">
           <form noValidate onSubmit={submit} aria-label="Sign in">
             <EmailField value={values.email} onChange={change('email')} field={email} />
@@ -80,12 +113,12 @@ export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, onGoogle }: 
             </Field.Root>
             <FormError id={errorId} message={message} />
             <Button type="submit" colorPalette="brand" size="lg" width="full" loading={isSubmitting} loadingText="Signing in…">
-              Sign In
+              {notice?.kind === 'link' ? `Sign In and Link ${providerLabels[notice.provider]}` : 'Sign In'}
             </Button>
           </form>
         </Stack>
         <OrDivider />
-        <GoogleButton onClick={onGoogle} disabled={isSubmitting} />
+        <ProviderButtons providers={providers} disabled={isSubmitting || notice?.kind === 'finishing'} />
       </Stack>
     </AuthLayout>
   );

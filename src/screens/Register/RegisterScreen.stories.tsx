@@ -1,13 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { expectFormMessage, expectInvalidField } from '../../components/AuthLayout/authStoryHelpers';
+import { providerLinksGitHubOnly, providerLinksOn } from '../../fixtures';
+import { providerUnavailable } from '../../components/AuthLayout/ProviderButtons';
 import { RegisterScreen } from './RegisterScreen';
 
 const meta = {
   title: 'Screens/Register',
   component: RegisterScreen,
   parameters: { layout: 'fullscreen', route: '/register' },
-  args: { isSubmitting: false, onSubmit: fn(), onGoogle: fn() },
+  args: { isSubmitting: false, onSubmit: fn(), providers: providerLinksOn },
 } satisfies Meta<typeof RegisterScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -32,7 +34,8 @@ export const Empty: Story = {
     for (const input of [name, email, password]) await expect(input).toBeRequired();
     await expect(password).toHaveAccessibleDescription('At least 6 characters.');
     await expect(c.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
-    await expect(c.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    await expect(c.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute('href', providerLinksOn.google);
+    await expect(c.getByRole('link', { name: 'Continue with GitHub' })).toHaveAttribute('href', providerLinksOn.github);
   },
 };
 
@@ -43,6 +46,7 @@ export const Submitting: Story = {
     const c = within(canvasElement);
     await expect(c.getByRole('button', { name: 'Creating account…' })).toBeDisabled();
     await expect(c.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
+    await expect(c.getByRole('button', { name: 'Continue with GitHub' })).toBeDisabled();
   },
 };
 
@@ -149,12 +153,12 @@ export const PasswordToggle: Story = {
   },
 };
 
-export const GoogleClicked: Story = {
-  name: 'Continue with Google',
-  play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Continue with Google' }));
-    await expect(args.onGoogle).toHaveBeenCalledOnce();
-    await expect(args.onSubmit).not.toHaveBeenCalled();
+export const GitHubOnly: Story = {
+  name: 'Only GitHub set up',
+  args: { providers: providerLinksGitHubOnly },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('button', { name: 'Continue with Google' })).toHaveAccessibleDescription(providerUnavailable('google'));
+    await expect(c.getByRole('link', { name: 'Continue with GitHub' })).toHaveAttribute('href', providerLinksGitHubOnly.github);
   },
 };
-

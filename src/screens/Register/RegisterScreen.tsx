@@ -2,23 +2,26 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
-import { EmailField, FormError, GoogleButton, OrDivider } from '../../components/AuthLayout/AuthFormParts';
+import { EmailField, FormError, OrDivider } from '../../components/AuthLayout/AuthFormParts';
+import { ProviderButtons } from '../../components/AuthLayout/ProviderButtons';
 import { useFormError } from '../../components/AuthLayout/useFormError';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { credentialFieldsInError, PASSWORD_MIN_LENGTH, validateRegister, type RegisterValues } from '../../domain/auth';
+import type { Provider } from '../../domain/oauth';
 
 export type RegisterScreenProps = {
   isSubmitting: boolean;
   /** Called with a valid form only (name and email trimmed). */
   onSubmit(values: RegisterValues): void;
-  onGoogle(): void;
+  /** Where "Continue with Google/GitHub" starts, or null when the server has that provider off. */
+  providers: Record<Provider, string | null>;
 };
 
 type FieldName = keyof RegisterValues;
 
 
 /** /register, "Create Account" (spec §2): Full Name, Email and Password, all required, checked per §5. */
-export function RegisterScreen({ isSubmitting, onSubmit, onGoogle }: RegisterScreenProps) {
+export function RegisterScreen({ isSubmitting, onSubmit, providers }: RegisterScreenProps) {
   const [values, setValues] = useState<RegisterValues>({ username: '', email: '', password: '' });
   const { message, errorId, fail, clear, fieldProps } = useFormError<FieldName>();
   const passwordHintId = useId();
@@ -100,7 +103,7 @@ export function RegisterScreen({ isSubmitting, onSubmit, onGoogle }: RegisterScr
           </form>
         </Stack>
         <OrDivider />
-        <GoogleButton onClick={onGoogle} disabled={isSubmitting} />
+        <ProviderButtons providers={providers} disabled={isSubmitting} />
       </Stack>
     </AuthLayout>
   );

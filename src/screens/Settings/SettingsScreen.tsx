@@ -11,12 +11,14 @@ import type { Remote } from '../remote';
 import { IDLE, type ActionState } from '../remote';
 import { ChangePasswordDialog } from './parts/ChangePasswordDialog';
 import { DeleteAccountDialog } from './parts/DeleteAccountDialog';
+import { LinkedAccountsCard, type LinkedAccountsCardProps } from './parts/LinkedAccountsCard';
 import { emailChanged, settingsChanges, type SettingsChanges, type SettingsValues } from './parts/settingsChanges';
 import { SwitchRow } from './parts/SwitchRow';
 import { WeeklyGoalCard } from './parts/WeeklyGoalCard';
 
 export type { ActionState } from '../remote';
 export type { SettingsChanges } from './parts/settingsChanges';
+export type { LinkedAccountsCardProps } from './parts/LinkedAccountsCard';
 export { DELETE_ACCOUNT_WARNING, DELETE_PASSWORD_REQUIRED } from './parts/DeleteAccountDialog';
 export { changePasswordMessages } from './parts/validateChangePassword';
 export { WEEKLY_GOAL_LABEL, weeklyGoalOption } from './parts/WeeklyGoalCard';
@@ -47,6 +49,8 @@ export type SettingsScreenProps = {
   /** Cancelling the waiting email change. */
   emailCancel?: ActionState;
   onCancelEmailChange(): void;
+  /** Google and GitHub sign-in: its own section, acting at once (Save Changes does not touch it). */
+  linkedAccounts?: LinkedAccountsCardProps;
 };
 
 const notificationRows: { key: keyof Preferences['notifications']; label: string; description: string }[] = [
@@ -301,7 +305,7 @@ function SettingsForm({
 }
 
 /** Settings (issue 10 §2): the account's profile and preferences, saved to it; password; deletion. */
-export function SettingsScreen({ settings, ...rest }: SettingsScreenProps) {
+export function SettingsScreen({ settings, linkedAccounts, ...rest }: SettingsScreenProps) {
   return (
     <Stack gap={{ base: '6', md: '8' }} maxW="4xl">
       <Stack gap="1">
@@ -313,6 +317,7 @@ export function SettingsScreen({ settings, ...rest }: SettingsScreenProps) {
       <RemoteView remote={settings} loadingLabel="Loading settings">
         {(data) => <SettingsForm saved={data} {...rest} />}
       </RemoteView>
+      {linkedAccounts ? <LinkedAccountsCard {...linkedAccounts} /> : null}
     </Stack>
   );
 }

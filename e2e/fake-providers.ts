@@ -1,0 +1,47 @@
+/**
+ * TEST ONLY: Google (oauth2-mock-server) and GitHub (server/test/fake-providers.ts) on loopback for
+ * the end-to-end journeys, started by Playwright (playwright.config.ts) before the API, which is
+ * pointed at them. A control endpoint lets a journey say who signs in next and what goes wrong:
+ * POST /google {user?, tamperNonce?} and POST /github {user?, deny?, forgeState?, holdMs?} (JSON).
+ */
+import { createServer } from 'node:http';
+import { startFakeGitHub, startFakeGoogle } from '../server/test/fake-providers.ts';
+
+const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? '4011');
+const githubPort = Number(process.env.E2E_GITHUB_PORT ?? '4012');
+const controlPort = Number(process.env.E2E_FAKES_CONTROL_PORT ?? '4013');
+
+const google = await startFakeGoogle(googlePort);
+const github = await startFakeGitHub(githubPort, process.env.GITHUB_CLIENT_ID, process.env.GITHUB_CLIENT_SECRET);
+
+const control = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => {
+    body += chunk.toString();
+  });
+  request.on('end', () => {
+    const order = (body ? JSON.parse(body) : {}) as Record<string, unknown>;
+    if (request.method === 'POST' && request.url === '/google') {
+      if (order.user) google.user = order.user as typeof google.user;
+      if (order.tamperNonce) google.tamperNonceOnce();
+    } else if (request.method === 'POST' && request.url === '/github') {
+      if (order.user) github.user = order.user as typeof github.user;
+      if (order.deny) github.denyOnce();
+      if (order.forgeState) github.forgeStateOnce();
+      if (typeof order.holdMs === 'number') github.holdOnce(order.holdMs);
+    } else if (request.method !== 'GET') {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ google: google.issuer, github: github.url }));
+  });
+});
+control.listen(controlPort, '127.0.0.1');
+
+const stop = async () => {
+  control.close();
+  await Promise.all([google.stop(), github.stop()]);
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

@@ -1,0 +1,31 @@
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { identitiesResponseSchema, linkStartResponseSchema } from '../domain/oauthApi';
+import type { Provider } from '../domain/oauth';
+import { api } from './client';
+
+/** Settings' linked accounts: the list, linking (through the provider) and unlinking. */
+export const identityKeys = { all: () => ['account', 'identities'] as const };
+
+export const identityQueries = {
+  linked: () =>
+    queryOptions({
+      queryKey: identityKeys.all(),
+      queryFn: async () => identitiesResponseSchema.parse((await api.get('/account/identities')).data),
+    }),
+};
+
+export const identityMutations = {
+  /** The API opens a link transaction (its cookie set); the browser then goes to the provider. */
+  link: () =>
+    mutationOptions({
+      mutationKey: ['account', 'identities', 'link'],
+      mutationFn: async (provider: Provider) => linkStartResponseSchema.parse((await api.post(`/account/identities/${provider}`, {})).data).url,
+      onSuccess: (url) => window.location.assign(url),
+    }),
+  unlink: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: ['account', 'identities', 'unlink'],
+      mutationFn: async (provider: Provider) => identitiesResponseSchema.parse((await api.delete(`/account/identities/${provider}`)).data),
+      onSuccess: (accounts) => client.setQueryData(identityKeys.all(), accounts),
+    }),
+};

@@ -1,0 +1,69 @@
+/**
+ * Sign-in with Google and GitHub: the providers and every message a learner can see, once, for the
+ * server and the browser. No zod here (the sign-in page loads this at start-up); the API's shapes
+ * are in ./oauthApi.ts.
+ */
+import type { identitiesResponseSchema, identitySchema, providersResponseSchema } from './oauthApi.ts';
+import type { z } from 'zod';
+
+export const PROVIDERS = ['google', 'github'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+export const isProvider = (value: unknown): value is Provider => PROVIDERS.includes(value as Provider);
+
+export const providerLabels: Record<Provider, string> = { google: 'Google', github: 'GitHub' };
+
+export type ConfiguredProviders = z.infer<typeof providersResponseSchema>['providers'];
+export type LinkedIdentity = z.infer<typeof identitySchema>;
+export type LinkedAccounts = z.infer<typeof identitiesResponseSchema>;
+
+/**
+ * Why a provider sign-in ended without a session: the `oauthError` the API puts on /login (or, for
+ * a link started in Settings, on /app/settings).
+ */
+export const OAUTH_ERRORS = [
+  'not_configured',
+  'expired',
+  'state_mismatch',
+  'provider_error',
+  'failed',
+  'no_verified_email',
+  'identity_taken',
+  'already_linked',
+] as const;
+export type OAuthError = (typeof OAUTH_ERRORS)[number];
+export const isOAuthError = (value: unknown): value is OAuthError => OAUTH_ERRORS.includes(value as OAuthError);
+
+export function oauthErrorMessage(error: OAuthError, provider: Provider | null): string {
+  const name = provider ? providerLabels[provider] : 'The provider';
+  switch (error) {
+    case 'not_configured':
+      return `Sign-in with ${provider ? providerLabels[provider] : 'that provider'} is not set up on this server. Please use your email and password.`;
+    case 'expired':
+      return 'That sign-in took too long or was already used. Please try again.';
+    case 'state_mismatch':
+      return 'That sign-in did not start in this browser, so you were not signed in. Please try again.';
+    case 'provider_error':
+      return `${name} did not sign you in. Please try again, or use your email and password.`;
+    case 'failed':
+      return `${name} could not confirm who you are, so you were not signed in. Please try again.`;
+    case 'no_verified_email':
+      return `Your ${name} account has no verified email address. Verify one there, or register with your email and password.`;
+    case 'identity_taken':
+      return `That ${name} account is already linked to another PathForge account.`;
+    case 'already_linked':
+      return `Your PathForge account is already linked to another ${name} account. Unlink it first.`;
+  }
+}
+
+export const oauthMessages = {
+  /** On /login?link=…: the provider's verified email belongs to an existing account. */
+  confirmLink: (provider: Provider) =>
+    `An account with this email already exists. Sign in with its password once to link your ${providerLabels[provider]} account. Forgot it? Reset it, then continue with ${providerLabels[provider]} again.`,
+  linked: (provider: Provider) => `Your ${providerLabels[provider]} account is linked. You can sign in with it from now on.`,
+  unlinked: (provider: Provider) => `Your ${providerLabels[provider]} account is unlinked.`,
+  lastMethod: 'This is the only way you can sign in. Set a password first (Forgot password sends a link), then unlink it.',
+  notLinked: 'That account is not linked.',
+  linkInvalid: 'This link request is invalid or has expired. Continue with the provider again.',
+  providerUnreachable: (provider: Provider) => `${providerLabels[provider]} is not answering right now. Please try again in a moment.`,
+  notConfigured: (provider: Provider) => `${providerLabels[provider]} sign-in is not set up on this server.`,
+} as const;
