@@ -26,6 +26,9 @@ const api = await startApi({
   DATABASE_PATH: join(dir, 'pathforge.db'),
   RATE_LIMIT_REGISTER_PER_HOUR: RAISED,
   RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: RAISED,
+  // The profile's limit (per learner) is the sign-in limit per email: raised so every profile request
+  // reaches the email check. Sign-in stays held by its limit per address, as in production.
+  RATE_LIMIT_LOGIN_PER_MINUTE: RAISED,
 });
 try {
   const learner = { username: 'Bench Learner', email: 'bench-redos@example.com', password: 'Sturdy-bench-pass-1' };
