@@ -1,7 +1,7 @@
 /**
  * `npm run bench:redos`: does a request built to make the email pattern backtrack stall the API
  * for everyone? Starts `server/main.ts` (production mode, a temporary SQLite database, the
- * registration and reset-link limits raised, which it says) on loopback, then measures GET /health
+ * registration, reset-link and per-email sign-in limits raised, which it says) on loopback, then measures GET /health
  * at 2 connections for BENCH_DURATION seconds (default 10): alone; while 4 connections send, in
  * turns to sign-in, registration, forgot-password and PUT /account/profile, emails of 16,253
  * letters (the payload's size and ways through the routes: sign-in hashes, the others refuse or
@@ -56,7 +56,7 @@ try {
     return { health: figures(during), sent: { ...figures(sender), total: sender.requests.total, errors: sender.errors + sender.timeouts } };
   };
 
-  console.log(`bench:redos: ${DURATION} s per run; registration and reset-link limits raised to ${RAISED} (production keeps 10/10 an hour)`);
+  console.log(`bench:redos: ${DURATION} s per run; registration, reset-link and per-email sign-in (and so profile) limits raised to ${RAISED} (production: 10 an hour, 10 an hour, 5 a minute)`);
   const alone = figures(await health());
   // The same four routes, bodies of the same size taking the same ways (sign-in hashes, the others refuse or answer 202).
   const plain = await healthWhile(requests(SAME_SIZE));
