@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Button, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { CircleCheck, RefreshCw, Unlink } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
+import { Notice } from '../../components/Notice/Notice';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { CONFIRM_LINK_HOURS, emailLinkMessages, UNDO_LINK_DAYS } from '../../domain/learningApi';
 
@@ -30,28 +31,6 @@ const titles: Record<EmailLinkKind, Record<EmailLinkState['status'], string>> = 
   confirm: { checking: 'Confirming your email address', done: 'Email address confirmed', invalid: 'Link not valid', error: 'Your email is not confirmed yet' },
   undo: { checking: 'Undoing the email change', done: 'Email change undone', invalid: 'Link not valid', error: 'The email change is not undone yet' },
 };
-
-function Notice({ tone, children }: { tone: 'error' | 'success'; children: string }) {
-  return (
-    <HStack
-      align="flex-start"
-      gap="3"
-      colorPalette={tone === 'error' ? 'red' : 'green'}
-      bg="colorPalette.subtle"
-      borderWidth="1px"
-      borderColor="colorPalette.muted"
-      rounded="lg"
-      p="4"
-    >
-      <Icon color="colorPalette.fg" boxSize="5" mt="0.5" flexShrink={0}>
-        {tone === 'error' ? <Unlink aria-hidden="true" /> : <CircleCheck aria-hidden="true" />}
-      </Icon>
-      <Text fontWeight="medium" color="fg">
-        {children}
-      </Text>
-    </HStack>
-  );
-}
 
 /**
  * /confirm-email?token=… and /undo-email-change?token=…: the page a mailed link opens. It says

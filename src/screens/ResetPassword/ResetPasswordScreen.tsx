@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Field, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { CircleCheck, Unlink } from 'lucide-react';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
+import { Notice } from '../../components/Notice/Notice';
 import { BackToSignIn, FormError } from '../../components/AuthLayout/AuthFormParts';
 import { useFormError } from '../../components/AuthLayout/useFormError';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
@@ -22,30 +22,6 @@ export type ResetPasswordScreenProps = {
 
 export const INVALID_LINK_MESSAGE = 'This reset link is invalid or has expired.';
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset.';
-
-/** A short statement with an icon, used by the "invalid link" and "done" states. */
-function Notice({ tone, children }: { tone: 'error' | 'success'; children: string }) {
-  const palette = tone === 'error' ? 'red' : 'green';
-  return (
-    <HStack
-      align="flex-start"
-      gap="3"
-      colorPalette={palette}
-      bg="colorPalette.subtle"
-      borderWidth="1px"
-      borderColor="colorPalette.muted"
-      rounded="lg"
-      p="4"
-    >
-      <Icon color="colorPalette.fg" boxSize="5" mt="0.5" flexShrink={0}>
-        {tone === 'error' ? <Unlink aria-hidden="true" /> : <CircleCheck aria-hidden="true" />}
-      </Icon>
-      <Text fontWeight="medium" color="fg">
-        {children}
-      </Text>
-    </HStack>
-  );
-}
 
 /** /resetPassword?token=… (issue 4): choose a new password from an emailed link. */
 export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordScreenProps) {
