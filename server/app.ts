@@ -23,6 +23,7 @@ import { createLedger, WINDOW_STEP_MS } from './learning/ledger.ts';
 import { createLearningRepository } from './learning/repository.ts';
 import { learningRoutes } from './learning/routes.ts';
 import { accountRoutes } from './account/routes.ts';
+import { createPasswordLinks } from './auth/passwordLinks.ts';
 import { createEmailLinks } from './account/emailLinks.ts';
 import { createProviders } from './oauth/providers.ts';
 import { createOAuthRepository } from './oauth/repository.ts';
@@ -250,17 +251,18 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
         .send({ status: 'unavailable', message: `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} unreachable.`, ...report });
     });
 
+    const passwordLinks = createPasswordLinks({ config, repo, mailer, now });
     await app.register(authRoutes, {
       prefix: '/auth',
       config,
       repo,
       hasher,
-      mailer,
       background,
       jwtSecret,
       now,
       authenticate,
       emailLinks,
+      passwordLinks,
     });
 
     const oauthDeps = { config, providers: createProviders(config.oauth), repo: oauthRepo, authRepo: repo, hasher, jwtSecret, now, authenticate };
@@ -283,6 +285,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       passwordAttemptsPerMinute: config.rateLimits.loginPerMinutePerEmail,
       emailLinks,
       emailsPerHour: config.rateLimits.forgotPasswordPerHour,
+      passwordLinks,
     });
 
     app.addHook('onReady', async () => {

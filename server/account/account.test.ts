@@ -40,7 +40,7 @@ describe('settings are kept', () => {
     const { token, user } = await signIn(t.app);
     const initial = settingsResponseSchema.parse((await call(t.app, 'GET', '/account/settings', token)).json()).settings;
     expect(initial).toEqual({
-      profile: { username: user.username, email: user.email, emailConfirmed: false, pendingEmail: null },
+      profile: { username: user.username, email: user.email, emailConfirmed: false, pendingEmail: null, hasPassword: true },
       preferences: { notifications: { email: true, push: true, updates: false, newsletter: true }, darkMode: false, publicProfile: false },
     });
 
@@ -49,7 +49,7 @@ describe('settings are kept', () => {
     const renamed = await call(t.app, 'PUT', '/account/profile', token, { username: '  Ada Lovelace ', email: ` ${user.email.toUpperCase()} ` });
     expect(renamed.statusCode).toBe(200);
     const after = settingsResponseSchema.parse((await call(t.app, 'GET', '/account/settings', token)).json()).settings;
-    expect(after).toEqual({ profile: { username: 'Ada Lovelace', email: user.email, emailConfirmed: false, pendingEmail: null }, preferences });
+    expect(after).toEqual({ profile: { username: 'Ada Lovelace', email: user.email, emailConfirmed: false, pendingEmail: null, hasPassword: true }, preferences });
   });
 
   it('the profile follows the registration rules', async () => {
@@ -143,6 +143,7 @@ describe('deleting the account', () => {
       ['POST', '/account/password'],
       ['DELETE', '/account'],
       ['POST', '/account/email/resend'],
+      ['POST', '/account/password-link'],
       ['DELETE', '/account/email/pending'],
     ] as const) {
       const response = await t.app.inject({ method, url, headers: { origin: WEB_ORIGIN, 'content-type': 'application/json' }, payload: '{}' });

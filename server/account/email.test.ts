@@ -137,7 +137,7 @@ describe('changing the email', () => {
     const next = newUser().email;
     const asked = await changeEmail(token, user.username, ` ${next.toUpperCase()} `, user.password);
     expect(asked.statusCode).toBe(200);
-    expect(settingsResponseSchema.parse(asked.json()).settings.profile).toEqual({ username: user.username, email: user.email, emailConfirmed: false, pendingEmail: next });
+    expect(settingsResponseSchema.parse(asked.json()).settings.profile).toEqual({ username: user.username, email: user.email, emailConfirmed: false, pendingEmail: next, hasPassword: true });
 
     // The old address hears of it, with a way to undo it.
     const notice = (await mailTo(user.email)).find((message) => message.text.includes('/undo-email-change?token='));
@@ -152,7 +152,7 @@ describe('changing the email', () => {
     const opened = await confirm(await linkTo(next, 'confirm-email'));
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toEqual({ message: emailLinkMessages.confirmed, email: next });
-    expect((await settings(token)).profile).toEqual({ username: user.username, email: next, emailConfirmed: true, pendingEmail: null });
+    expect((await settings(token)).profile).toEqual({ username: user.username, email: next, emailConfirmed: true, pendingEmail: null, hasPassword: true });
     expect((await login(next, user.password)).statusCode).toBe(200);
     expect((await login(user.email, user.password)).statusCode).toBe(401);
     // The reset link mailed to the old address no longer sets a password.
@@ -223,7 +223,7 @@ describe('changing the email', () => {
     expect((await login(next, user.password)).statusCode).toBe(401);
     const back = await login(user.email, user.password);
     expect(back.statusCode).toBe(200);
-    expect((await settings(back.json().token as string)).profile).toEqual({ username: user.username, email: user.email, emailConfirmed: true, pendingEmail: null });
+    expect((await settings(back.json().token as string)).profile).toEqual({ username: user.username, email: user.email, emailConfirmed: true, pendingEmail: null, hasPassword: true });
     expect((await undo(undoLink)).statusCode).toBe(400);
   });
 

@@ -19,6 +19,7 @@ import {
   type Settings,
 } from '../../src/domain/learningApi.ts';
 import type { Authenticate, Authenticated } from '../auth/authenticate.ts';
+import type { PasswordLinks } from '../auth/passwordLinks.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { clearRefreshCookie } from '../auth/routes.ts';
 import { checkNewPassword, checkProfile } from '../auth/validation.ts';
@@ -38,6 +39,7 @@ export type AccountDeps = {
   emailLinks: EmailLinks;
   /** Confirmation links a learner may have sent again per hour (the reset-link limit). */
   emailsPerHour: number;
+  passwordLinks: PasswordLinks;
 };
 
 declare module 'fastify' {
@@ -52,7 +54,7 @@ const bit = (value: boolean) => (value ? 1 : 0);
 const noFields = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
-  const { db, authenticate, hasher, now, emailLinks } = deps;
+  const { db, authenticate, hasher, now, emailLinks, passwordLinks } = deps;
   const iso = () => new Date(now()).toISOString();
 
   app.decorateRequest('account', null);
@@ -84,8 +86,16 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     key: (request) => request.account?.id ?? request.ip,
   });
 
+  // Set-password links mail the learner's address: limited like the other links they may ask for.
+  const passwordLinkLimit = rateLimitHook(app, {
+    name: 'account-password-link',
+    max: deps.emailsPerHour,
+    windowMs: 60 * 60_000,
+    key: (request) => request.account?.id ?? request.ip,
+  });
+
   async function settingsOf(userId: string): Promise<Settings> {
-    const user = await db.selectFrom('users').select(['username', 'email', 'email_verified_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await db.selectFrom('users').select(['username', 'email', 'email_verified_at', 'has_password']).where('id', '=', userId).executeTakeFirstOrThrow();
     const row = await db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
     const preferences: Preferences = row
       ? {
@@ -101,13 +111,19 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
       : DEFAULT_PREFERENCES;
     const pendingEmail = await emailLinks.pendingEmail(userId);
     return {
-      profile: { username: user.username, email: user.email, emailConfirmed: user.email_verified_at !== null, pendingEmail },
+      profile: { username: user.username, email: user.email, emailConfirmed: user.email_verified_at !== null, pendingEmail, hasPassword: user.has_password === 1 },
       preferences,
     };
   }
 
+  /**
+   * An account a provider made has no password to check: it is told so (never "not your current
+   * password"), and it must set one through a link mailed to its address first, so a stolen session
+   * alone can neither choose a password, move the email nor delete the account.
+   */
   async function checkPassword(userId: string, password: string) {
-    const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await db.selectFrom('users').select(['password_hash', 'has_password']).where('id', '=', userId).executeTakeFirstOrThrow();
+    if (user.has_password !== 1) throw new HttpError(400, accountMessages.noPassword);
     if (!(await hasher.verify(user.password_hash, password))) throw new HttpError(400, accountMessages.wrongPassword);
   }
 
@@ -127,6 +143,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
       // Whether another account has the address is never said here: the answer is the same.
       if (checked.email !== user.email) {
         const password = request.body.currentPassword ?? '';
+        if (user.has_password !== 1) throw new HttpError(400, accountMessages.noPassword);
         if (password === '') throw new HttpError(400, accountMessages.passwordForEmail);
         await checkPassword(user.id, password);
       }
@@ -149,6 +166,20 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
       const sentTo = await emailLinks.resend({ id: user.id, username: user.username, email: user.email, emailConfirmed: user.email_verified_at !== null });
       if (sentTo === null) throw new HttpError(409, accountMessages.alreadyConfirmed);
       return reply.code(202).send({ message: emailLinkMessages.sent(sentTo) });
+    },
+  );
+
+  // The first password of an account a provider made: a reset link to its current address, which
+  // proves control of the address before any password exists (and confirms it when opened).
+  app.post(
+    '/password-link',
+    { schema: { body: noFields, response: { 202: json(messageResponseSchema) } }, preHandler: passwordLinkLimit },
+    async (request, reply) => {
+      const user = me(request);
+      if (user.has_password === 1) throw new HttpError(409, accountMessages.alreadyHasPassword);
+      await passwordLinks.mail(user, 'set');
+      request.log.info({ userId: user.id }, 'set-password link sent');
+      return reply.code(202).send({ message: accountMessages.passwordLinkSent(user.email) });
     },
   );
 

@@ -6,13 +6,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Background } from '../background.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import type { EmailLinks } from '../account/emailLinks.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
 import { signAccessToken } from './jwt.ts';
 import { sessionMessages, type Authenticate } from './authenticate.ts';
+import type { PasswordLinks } from './passwordLinks.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { AuthRepository, RefreshTokenRow, UserRow } from './repository.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from './tokens.ts';
@@ -39,12 +39,12 @@ export type AuthDeps = {
   config: ServerConfig;
   repo: AuthRepository;
   hasher: PasswordHasher;
-  mailer: Mailer;
   background: Background;
   jwtSecret: string;
   now: () => number;
   authenticate: Authenticate;
   emailLinks: EmailLinks;
+  passwordLinks: PasswordLinks;
 };
 
 const text = { type: 'string' } as const;
@@ -78,7 +78,7 @@ export function publicUser(row: UserRow): User {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
-  const { config, repo, hasher, mailer, background, jwtSecret, now, authenticate, emailLinks } = deps;
+  const { config, repo, hasher, background, jwtSecret, now, authenticate, emailLinks, passwordLinks } = deps;
   const limits = config.rateLimits;
   const MINUTE = 60_000;
   const HOUR = 60 * MINUTE;
@@ -274,32 +274,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         if (!couldBeAccount(email, '')) return;
         const user = await repo.findUserByEmail(email);
         if (!user) return;
-        const token = newOpaqueToken();
-        const at = now();
-        await repo.insertPasswordReset({
-          id: randomUUID(),
-          user_id: user.id,
-          token_hash: hashToken(token),
-          created_at: iso(at),
-          expires_at: iso(at + config.resetTokenTtlSeconds * 1000),
-          used_at: null,
-        });
-        const link = `${config.webOrigins[0]}/resetPassword?token=${token}`;
-        const minutes = Math.round(config.resetTokenTtlSeconds / 60);
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your PathForge password',
-          text: [
-            `Hi ${user.username},`,
-            '',
-            'Someone (hopefully you) asked to reset the password of your PathForge account.',
-            `Open this link within ${minutes} minutes to choose a new password. It works once:`,
-            '',
-            link,
-            '',
-            'If you did not ask for this, ignore this email: your password stays the same.',
-          ].join('\n'),
-        });
+        await passwordLinks.mail(user, 'reset');
       });
       return reply.code(202).send({ message: serverMessages.resetRequested });
     },

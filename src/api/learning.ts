@@ -229,6 +229,12 @@ export const accountMutations = {
       mutationKey: ['account', 'email', 'resend'],
       mutationFn: async () => parse(messageResponseSchema, (await api.post('/account/email/resend', {})).data).message,
     }),
+  /** Mails a link that sets the first password of an account a provider made; the API's sentence. */
+  sendPasswordLink: () =>
+    mutationOptions({
+      mutationKey: ['account', 'password', 'link'],
+      mutationFn: async () => parse(messageResponseSchema, (await api.post('/account/password-link', {})).data).message,
+    }),
   cancelEmailChange: (client: QueryClient) =>
     mutationOptions({
       mutationKey: ['account', 'email', 'cancel'],

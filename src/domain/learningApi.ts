@@ -150,6 +150,11 @@ export const settingsSchema = z.strictObject({
     emailConfirmed: z.boolean(),
     /** A new address waiting for its confirmation link to be opened; null when none. */
     pendingEmail: z.string().nullable(),
+    /**
+     * False for an account a provider (Google, GitHub) made that has not set a password yet: it
+     * cannot change a password, its email or delete itself until a mailed link sets one.
+     */
+    hasPassword: z.boolean(),
   }),
   preferences: preferencesSchema,
 });
@@ -171,6 +176,12 @@ export const accountMessages = {
   passwordForEmail: 'Enter your current password to change your email.',
   alreadyConfirmed: 'Your email address is already confirmed.',
   changeCancelled: 'The email change is cancelled.',
+  /** A password change, an email change or a deletion asked of an account with no password. */
+  noPassword: 'Your account has no password yet. Set one with the link we can email you from Settings, then try again.',
+  /** POST /account/password-link for an account that has a password. */
+  alreadyHasPassword: 'Your account already has a password. To choose another, change it in Settings.',
+  /** POST /account/password-link: where the link went. */
+  passwordLinkSent: (email: string) => `A link to set your password is on its way to ${email}.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ export function useSettingsActions() {
   const deleteAccount = useMutation(accountMutations.deleteAccount());
   const resendEmail = useMutation(accountMutations.resendEmailLink());
   const cancelEmail = useMutation(accountMutations.cancelEmailChange(client));
+  const sendPasswordLink = useMutation(accountMutations.sendPasswordLink());
   const [saveError, setSaveError] = useState<SaveError | null>(null);
 
   async function save(changes: SettingsChanges) {
@@ -79,6 +80,8 @@ export function useSettingsActions() {
     onResendEmail: () => resendEmail.mutate(),
     emailCancel: actionState(cancelEmail),
     onCancelEmailChange: () => cancelEmail.mutate(undefined, { onSuccess: () => notify('success', accountMessages.changeCancelled) }),
+    passwordLink: actionState(sendPasswordLink),
+    onSendPasswordLink: () => sendPasswordLink.mutate(undefined, { onSuccess: (message) => notify('success', message) }),
     accountDeletion: actionState(deleteAccount),
     onDeleteAccount: (values: { password: string }) =>
       deleteAccount.mutate(values, {

@@ -4,7 +4,7 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../api/client';
 import { accountMessages, emailLinkMessages } from '../../domain/learningApi';
 import { streakRules, WEEKLY_GOAL } from '../../domain/streaks';
-import { darkModeSettings, newEmail, unconfirmedSettings } from '../../fixtures/settings';
+import { darkModeSettings, newEmail, noPasswordSettings, unconfirmedSettings } from '../../fixtures/settings';
 import { authHandlers, samplePassword, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers } from '../../fixtures/msw/learning';
 import { sampleUser } from '../../fixtures/user';
@@ -87,6 +87,18 @@ export const EmailChangeWaiting: Story = {
     await userEvent.click(within(waiting).getByRole('button', { name: 'Cancel change' }));
     await expect(await toast(accountMessages.changeCancelled)).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Email change waiting' })).not.toBeInTheDocument());
+  },
+};
+
+export const PasswordLinkMailed: Story = {
+  name: 'Set-password link mailed',
+  parameters: { msw: api({ settings: noPasswordSettings }) },
+  play: async () => {
+    await form();
+    // Google or GitHub made the account: no password fields, the link instead.
+    await expect(screen.queryByRole('button', { name: 'Change Password' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Email me a link' }));
+    await expect(await toast(accountMessages.passwordLinkSent(noPasswordSettings.profile.email))).toBeVisible();
   },
 };
 

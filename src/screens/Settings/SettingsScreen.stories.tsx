@@ -5,12 +5,15 @@ import { messages } from '../../api/client';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { profileMessages } from '../../domain/learning';
 import { accountMessages } from '../../domain/learningApi';
-import { customSettings, fiveDayGoalXp, midwayXp, newEmail, pendingEmailSettings, sampleSettings, sampleUser } from '../../fixtures';
+import { customSettings, fiveDayGoalXp, midwayXp, newEmail, noPasswordSettings, pendingEmailSettings, sampleSettings, sampleUser } from '../../fixtures';
 import { applyColorMode } from '../../theme/colorMode';
 import {
   changePasswordMessages,
   DELETE_ACCOUNT_WARNING,
+  DELETE_NEEDS_PASSWORD,
   DELETE_PASSWORD_REQUIRED,
+  EMAIL_NEEDS_PASSWORD,
+  NO_PASSWORD_YET,
   SettingsScreen,
   WEEKLY_GOAL_LABEL,
   weeklyGoalOption,
@@ -71,6 +74,8 @@ const meta = {
     onResendEmail: fn(),
     emailCancel: { status: 'idle' },
     onCancelEmailChange: fn(),
+    passwordLink: { status: 'idle' },
+    onSendPasswordLink: fn(),
   },
   render: (args) => shell(<WithColorMode {...args} />),
 } satisfies Meta<typeof SettingsScreen>;
@@ -578,6 +583,78 @@ export const Deleting: Story = {
 // ---------------------------------------------------------------------------------------------
 // Loading and failure
 // ---------------------------------------------------------------------------------------------
+
+const noPassword = { status: 'ready', data: noPasswordSettings } as const;
+const passwordRow = (canvasElement: HTMLElement) => within(canvasElement).getByText(NO_PASSWORD_YET).closest('div')?.parentElement as HTMLElement;
+
+export const NoPasswordYet: Story = {
+  name: 'No password yet',
+  args: { settings: noPassword },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(NO_PASSWORD_YET)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Change Password' })).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Email me a link' }));
+    await expect(args.onSendPasswordLink).toHaveBeenCalledOnce();
+  },
+};
+
+export const PasswordLinkSending: Story = {
+  name: 'Password link sending',
+  args: { settings: noPassword, passwordLink: { status: 'pending' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(passwordRow(canvasElement)).getByRole('button', { name: /Sending/ })).toBeDisabled();
+  },
+};
+
+export const PasswordLinkSent: Story = {
+  name: 'Password link sent',
+  args: { settings: noPassword, passwordLink: { status: 'success' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(accountMessages.passwordLinkSent(noPasswordSettings.profile.email))).toBeVisible();
+  },
+};
+
+export const PasswordLinkFailed: Story = {
+  name: 'Password link failed',
+  args: { settings: noPassword, passwordLink: { status: 'error', message: messages.unreachable } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(messages.unreachable)).toBeVisible();
+    await expect(within(canvasElement).getByRole('button', { name: 'Email me a link' })).toBeEnabled();
+  },
+};
+
+export const EmailChangeWithoutPassword: Story = {
+  name: 'Email change without a password',
+  args: { settings: noPassword },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const email = canvas.getByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, newEmail);
+    await expect(canvas.getByText(EMAIL_NEEDS_PASSWORD)).toBeVisible();
+    await expect(canvas.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await userEvent.click(saveButton(canvasElement));
+    await expect(canvas.getByText(accountMessages.noPassword)).toBeVisible();
+    await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};
+
+export const DeleteWithoutPassword: Story = {
+  name: 'Delete account dialog without a password',
+  args: { settings: noPassword },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Delete Account' }));
+    const element = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await waitFor(() => expect(element).toContainElement(document.activeElement as HTMLElement));
+    const dialog = within(element);
+    await expect(dialog.getByText(DELETE_NEEDS_PASSWORD)).toBeVisible();
+    await expect(dialog.queryByLabelText('Password')).not.toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Email me a link' }));
+    await expect(args.onSendPasswordLink).toHaveBeenCalledOnce();
+    await expect(args.onDeleteAccount).not.toHaveBeenCalled();
+  },
+};
 
 export const Loading: Story = {
   args: { settings: { status: 'loading' } },

@@ -11,6 +11,7 @@ import type { Remote } from '../remote';
 import { IDLE, type ActionState } from '../remote';
 import { ChangePasswordDialog } from './parts/ChangePasswordDialog';
 import { DeleteAccountDialog } from './parts/DeleteAccountDialog';
+import { EMAIL_NEEDS_PASSWORD, NoPasswordRow, PasswordLinkButton, PasswordLinkStatus } from './parts/PasswordLink';
 import { LinkedAccountsCard, type LinkedAccountsCardProps } from './parts/LinkedAccountsCard';
 import { emailChanged, settingsChanges, type SettingsChanges, type SettingsValues } from './parts/settingsChanges';
 import { SwitchRow } from './parts/SwitchRow';
@@ -20,6 +21,7 @@ export type { ActionState } from '../remote';
 export type { SettingsChanges } from './parts/settingsChanges';
 export type { LinkedAccountsCardProps } from './parts/LinkedAccountsCard';
 export { DELETE_ACCOUNT_WARNING, DELETE_PASSWORD_REQUIRED } from './parts/DeleteAccountDialog';
+export { DELETE_NEEDS_PASSWORD, EMAIL_NEEDS_PASSWORD, NO_PASSWORD_YET } from './parts/PasswordLink';
 export { changePasswordMessages } from './parts/validateChangePassword';
 export { WEEKLY_GOAL_LABEL, weeklyGoalOption } from './parts/WeeklyGoalCard';
 
@@ -49,6 +51,9 @@ export type SettingsScreenProps = {
   /** Cancelling the waiting email change. */
   emailCancel?: ActionState;
   onCancelEmailChange(): void;
+  /** Mailing a link that sets the first password of an account Google or GitHub made (`hasPassword` false). */
+  passwordLink?: ActionState;
+  onSendPasswordLink(): void;
   /** Google and GitHub sign-in: its own section, acting at once (Save Changes does not touch it). */
   linkedAccounts?: LinkedAccountsCardProps;
 };
@@ -120,6 +125,8 @@ function SettingsForm({
   onResendEmail,
   emailCancel = IDLE,
   onCancelEmailChange,
+  passwordLink = IDLE,
+  onSendPasswordLink,
 }: Omit<SettingsScreenProps, 'settings'> & { saved: Settings }) {
   // The form starts from the account once; what the learner types stays until they change it.
   const [profile, setProfile] = useState({ username: saved.profile.username, email: saved.profile.email });
@@ -133,6 +140,8 @@ function SettingsForm({
     setCurrentPassword('');
   }
   const changingEmail = emailChanged(saved, profile.email);
+  const { hasPassword } = saved.profile;
+  const link = { email: saved.profile.email, state: passwordLink, onSend: onSendPasswordLink };
   const [preferences, setPreferences] = useState(saved.preferences);
   const [pickedGoal, setPickedGoal] = useState<number | undefined>(undefined);
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
@@ -167,6 +176,12 @@ function SettingsForm({
       const field: ProfileField = message === profileMessages.fullNameRequired ? 'username' : 'email';
       setErrors({ [field]: message });
       inputs.current[field]?.focus();
+      return;
+    }
+    // No password yet: none could be entered, so the email waits for the link that sets one.
+    if (changingEmail && !hasPassword) {
+      setErrors({ email: accountMessages.noPassword });
+      inputs.current.email?.focus();
       return;
     }
     if (changingEmail && currentPassword === '') {
@@ -208,7 +223,15 @@ function SettingsForm({
               </Field.Root>
             ))}
           </SimpleGrid>
-          {changingEmail ? (
+          {changingEmail && !hasPassword ? (
+            <Stack mt="5" gap="2" align="flex-start" maxW={{ md: 'calc(50% - 10px)' }}>
+              <Text color="fg.muted" fontSize="sm">
+                {EMAIL_NEEDS_PASSWORD}
+              </Text>
+              <PasswordLinkButton state={link.state} onSend={link.onSend} />
+              <PasswordLinkStatus email={link.email} state={link.state} />
+            </Stack>
+          ) : changingEmail ? (
             <Field.Root invalid={Boolean(fieldError('currentPassword'))} mt="5" maxW={{ md: 'calc(50% - 10px)' }}>
               <Field.Label>Current password</Field.Label>
               <PasswordInput
@@ -279,8 +302,8 @@ function SettingsForm({
               checked={preferences.publicProfile}
               onCheckedChange={(on) => setPreferences((current) => ({ ...current, publicProfile: on }))}
             />
-            <ChangePasswordDialog state={passwordChange} onChangePassword={onChangePassword} />
-            <DeleteAccountDialog state={accountDeletion} onDeleteAccount={onDeleteAccount} />
+            {hasPassword ? <ChangePasswordDialog state={passwordChange} onChangePassword={onChangePassword} /> : <NoPasswordRow {...link} />}
+            <DeleteAccountDialog state={accountDeletion} onDeleteAccount={onDeleteAccount} {...(hasPassword ? {} : { noPassword: link })} />
           </Stack>
         </TitledCard>
 

@@ -5,6 +5,7 @@ import { ActionDialog } from '../../../components/ActionDialog/ActionDialog';
 import { PasswordInput } from '../../../components/PasswordInput/PasswordInput';
 import { accountMessages } from '../../../domain/learningApi';
 import type { ActionState } from '../../remote';
+import { DELETE_NEEDS_PASSWORD, PasswordLinkStatus, type PasswordLinkProps } from './PasswordLink';
 
 export const DELETE_ACCOUNT_WARNING =
   'This permanently deletes your account, your progress, XP and badges. This cannot be undone.';
@@ -13,13 +14,18 @@ export const DELETE_PASSWORD_REQUIRED = 'Enter your password to delete your acco
 export type DeleteAccountDialogProps = {
   state: ActionState;
   onDeleteAccount(values: { password: string }): void;
+  /**
+   * An account Google or GitHub made with no password yet: the dialog asks for none (none could
+   * work) and offers the link that sets one instead.
+   */
+  noPassword?: PasswordLinkProps;
 };
 
 /**
  * The Delete Account row and its alert dialog: Cancel has focus first; deleting asks for the
  * password, and a refused password is said in the dialog. (On success the container signs out.)
  */
-export function DeleteAccountDialog({ state, onDeleteAccount }: DeleteAccountDialogProps) {
+export function DeleteAccountDialog({ state, onDeleteAccount, noPassword }: DeleteAccountDialogProps) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
@@ -58,7 +64,6 @@ export function DeleteAccountDialog({ state, onDeleteAccount }: DeleteAccountDia
         </Text>
       </Stack>
       <ActionDialog
-        destructive
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
@@ -68,7 +73,7 @@ export function DeleteAccountDialog({ state, onDeleteAccount }: DeleteAccountDia
             setSubmitted(false);
           }
         }}
-        pending={pending}
+        pending={noPassword ? noPassword.state.status === 'pending' : pending}
         trigger={
           <Button type="button" colorPalette="red" variant="outline" size="sm" flexShrink={0} color="red.fg" borderColor="red.fg">
             <Trash2 aria-hidden="true" /> Delete Account
@@ -76,28 +81,47 @@ export function DeleteAccountDialog({ state, onDeleteAccount }: DeleteAccountDia
         }
         title="Delete your account?"
         description={DELETE_ACCOUNT_WARNING}
-        formLabel="Delete your account"
-        confirmLabel="Delete account"
-        pendingLabel="Deleting…"
-        onConfirm={submit}
-        message={message}
-        messageId={errorId}
-      >
-        <Field.Root required invalid={invalid}>
-          <Field.Label>Password</Field.Label>
-          <PasswordInput
-            ref={passwordRef}
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => {
-              const { value } = event.target;
-              setPassword(value);
-            }}
-            aria-describedby={invalid ? errorId : undefined}
-          />
-        </Field.Root>
-      </ActionDialog>
+        {...(noPassword
+          ? {
+              formLabel: 'Delete your account',
+              confirmLabel: 'Email me a link',
+              pendingLabel: 'Sending…',
+              onConfirm: noPassword.onSend,
+              children: (
+                <Stack gap="2">
+                  <Text color="fg" fontSize="sm">
+                    {DELETE_NEEDS_PASSWORD}
+                  </Text>
+                  <PasswordLinkStatus email={noPassword.email} state={noPassword.state} />
+                </Stack>
+              ),
+            }
+          : {
+              destructive: true,
+              formLabel: 'Delete your account',
+              confirmLabel: 'Delete account',
+              pendingLabel: 'Deleting…',
+              onConfirm: submit,
+              message,
+              messageId: errorId,
+              children: (
+                <Field.Root required invalid={invalid}>
+                  <Field.Label>Password</Field.Label>
+                  <PasswordInput
+                    ref={passwordRef}
+                    name="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(event) => {
+                      const { value } = event.target;
+                      setPassword(value);
+                    }}
+                    aria-describedby={invalid ? errorId : undefined}
+                  />
+                </Field.Root>
+              ),
+            })}
+      />
     </Flex>
   );
 }

@@ -3,7 +3,7 @@ import type { Settings } from '../../../domain/learningApi';
 import { emailChanged, settingsChanges, type SettingsValues } from './settingsChanges';
 
 const saved: Settings = {
-  profile: { username: 'Ada Lovelace', email: 'ada@example.com', emailConfirmed: true, pendingEmail: null },
+  profile: { username: 'Ada Lovelace', email: 'ada@example.com', emailConfirmed: true, pendingEmail: null, hasPassword: true },
   preferences: { notifications: { email: true, push: true, updates: false, newsletter: true }, darkMode: false, publicProfile: false },
 };
 const values = (change: (v: SettingsValues) => void = () => {}): SettingsValues => {

@@ -1,0 +1,68 @@
+/**
+ * Reset links: a single-use token (SHA-256 at rest) mailed to the account's address, opened on
+ * /resetPassword, where POST /auth/reset-password sets the password. Forgot-password mails one to
+ * "reset" a password; Settings mails one to "set" the first password of an account a provider
+ * made. Either way only the address's owner can open it, so a session alone never sets a password.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ServerConfig } from '../config.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { AuthRepository } from './repository.ts';
+import { hashToken, newOpaqueToken } from './tokens.ts';
+
+export type PasswordLinkPurpose = 'reset' | 'set';
+export type PasswordLinks = {
+  /** Stores a new reset link for the learner and mails it to `email` (their current address). */
+  mail(user: { id: string; username: string; email: string }, purpose: PasswordLinkPurpose): Promise<void>;
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function createPasswordLinks(deps: {
+  config: Pick<ServerConfig, 'webOrigins' | 'resetTokenTtlSeconds'>;
+  repo: Pick<AuthRepository, 'insertPasswordReset'>;
+  mailer: Mailer;
+  now: () => number;
+}): PasswordLinks {
+  const { config, repo, mailer, now } = deps;
+  return {
+    async mail(user, purpose) {
+      const token = newOpaqueToken();
+      const at = now();
+      await repo.insertPasswordReset({
+        id: randomUUID(),
+        user_id: user.id,
+        token_hash: hashToken(token),
+        created_at: iso(at),
+        expires_at: iso(at + config.resetTokenTtlSeconds * 1000),
+        used_at: null,
+      });
+      const link = `${config.webOrigins[0]}/resetPassword?token=${token}`;
+      const minutes = Math.round(config.resetTokenTtlSeconds / 60);
+      const text =
+        purpose === 'reset'
+          ? [
+              'Someone (hopefully you) asked to reset the password of your PathForge account.',
+              `Open this link within ${minutes} minutes to choose a new password. It works once:`,
+              '',
+              link,
+              '',
+              'If you did not ask for this, ignore this email: your password stays the same.',
+            ]
+          : [
+              'Someone signed in to your PathForge account asked to give it a password, so that you can also sign in',
+              'with your email address, change your email, or delete the account.',
+              `Open this link within ${minutes} minutes to choose a password. It works once:`,
+              '',
+              link,
+              '',
+              'If you did not ask for this, ignore this email: your account stays as it is.',
+            ];
+      await mailer.send({
+        to: user.email,
+        subject: purpose === 'reset' ? 'Reset your PathForge password' : 'Set a password for your PathForge account',
+        text: [`Hi ${user.username},`, '', ...text].join('\n'),
+      });
+    },
+  };
+}
