@@ -7,6 +7,7 @@ import { streakRules, WEEKLY_GOAL } from '../../domain/streaks';
 import { darkModeSettings, newEmail, noPasswordSettings, unconfirmedSettings } from '../../fixtures/settings';
 import { authHandlers, samplePassword, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers } from '../../fixtures/msw/learning';
+import { linkedGitHubOnlyNoPassword } from '../../fixtures/oauth';
 import { sampleUser } from '../../fixtures/user';
 import { usePreferences } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
@@ -92,7 +93,10 @@ export const EmailChangeWaiting: Story = {
 
 export const PasswordLinkMailed: Story = {
   name: 'Set-password link mailed',
-  parameters: { msw: api({ settings: noPasswordSettings }) },
+  parameters: {
+    // The same account on both sides: GitHub made it, so GitHub is its only way in.
+    msw: [http.get('*/account/identities', () => HttpResponse.json(linkedGitHubOnlyNoPassword)), ...api({ settings: noPasswordSettings })],
+  },
   play: async () => {
     await form();
     // Google or GitHub made the account: no password fields, the link instead.
