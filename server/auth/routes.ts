@@ -10,12 +10,12 @@ import type { EmailLinks } from '../account/emailLinks.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
-import { signAccessToken } from './jwt.ts';
+import { accessTokenFor, newRefreshToken, REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS, setRefreshCookie, startSession } from './sessions.ts';
 import { sessionMessages, type Authenticate } from './authenticate.ts';
 import type { PasswordLinks } from './passwordLinks.ts';
 import type { PasswordHasher } from './passwords.ts';
-import type { AuthRepository, RefreshTokenRow, UserRow } from './repository.ts';
-import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from './tokens.ts';
+import type { AuthRepository, UserRow } from './repository.ts';
+import { hashToken, OPAQUE_TOKEN_PATTERN } from './tokens.ts';
 import {
   checkForgotPassword,
   checkLogin,
@@ -27,8 +27,7 @@ import {
 } from './validation.ts';
 import type { User } from '../../src/domain/auth.ts';
 
-export const REFRESH_COOKIE = 'pf_refresh';
-export const REFRESH_COOKIE_OPTIONS = { httpOnly: true, secure: true, sameSite: 'strict', path: '/' } as const;
+export { REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS } from './sessions.ts';
 
 /** Tells the browser to forget the refresh cookie (sign-out, a dead session, a deleted account). */
 export const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS);
@@ -99,29 +98,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   // Opening mailed links: guessing a 256-bit token is hopeless, but each try costs a lookup.
   const emailLinkLimit = rateLimitHook(app, { name: 'email-link', max: limits.forgotPasswordPerHour, windowMs: HOUR });
 
-  const accessToken = (userId: string, familyId: string) =>
-    signAccessToken({ sub: userId, sid: familyId }, now(), config.accessTokenTtlSeconds, { secret: jwtSecret });
-
-  function newRefreshToken(userId: string, familyId: string): { token: string; row: RefreshTokenRow } {
-    const token = newOpaqueToken();
-    const at = now();
-    return {
-      token,
-      row: {
-        id: randomUUID(),
-        user_id: userId,
-        family_id: familyId,
-        token_hash: hashToken(token),
-        created_at: iso(at),
-        expires_at: iso(at + config.refreshTokenTtlSeconds * 1000),
-        revoked_at: null,
-        replaced_by: null,
-      },
-    };
-  }
-
-  const setRefreshCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, { ...REFRESH_COOKIE_OPTIONS, maxAge: config.refreshTokenTtlSeconds });
 
   /** The well-formed refresh token from the cookie, or null. */
   function refreshCookie(request: FastifyRequest): string | null {
@@ -189,11 +165,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       if (hasher.needsRehash(user.password_hash)) {
         background.run('password rehash', async () => repo.updatePasswordHash(user.id, await hasher.hash(password)));
       }
-      const refresh = newRefreshToken(user.id, randomUUID());
-      await repo.insertRefreshToken(refresh.row);
-      setRefreshCookie(reply, refresh.token);
+      const token = await startSession({ config, repo, jwtSecret, at: now() }, reply, user.id);
       request.log.info({ userId: user.id }, 'signed in');
-      return { user: publicUser(user), token: accessToken(user.id, refresh.row.family_id) };
+      return { user: publicUser(user), token };
     },
   );
 
@@ -225,14 +199,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       const user = await repo.findUserById(row.user_id);
       if (!user) throw ended();
 
-      const next = newRefreshToken(user.id, row.family_id);
+      const next = newRefreshToken(config, user.id, row.family_id, at);
       if (!(await repo.rotateRefreshToken(row.id, next.row, iso(at)))) {
         await repo.revokeFamily(row.family_id, iso(at));
         request.log.warn({ userId: row.user_id, familyId: row.family_id }, 'refresh token raced; family revoked');
         throw ended();
       }
-      setRefreshCookie(reply, next.token);
-      return { user: publicUser(user), token: accessToken(user.id, row.family_id) };
+      setRefreshCookie(config, reply, next.token);
+      return { user: publicUser(user), token: accessTokenFor(config, jwtSecret, user.id, row.family_id, at) };
     },
   );
 

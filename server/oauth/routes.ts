@@ -30,8 +30,8 @@ import type { ServerConfig } from '../config.ts';
 import type { Authenticate } from '../auth/authenticate.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { AuthRepository, UserRow } from '../auth/repository.ts';
-import { publicUser, REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS } from '../auth/routes.ts';
-import { signAccessToken } from '../auth/jwt.ts';
+import { publicUser } from '../auth/routes.ts';
+import { startSession } from '../auth/sessions.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../auth/tokens.ts';
 import { normalizeEmail, serverMessages, USERNAME_MAX, USERNAME_MIN } from '../auth/validation.ts';
 import { isDatabaseUnavailable, isUniqueViolation } from '../db/database.ts';
@@ -81,23 +81,7 @@ function usernameFor(identity: ProviderIdentity, email: string): string {
 /** Starts a session (a new refresh family): the cookie on `reply`, the access token returned. */
 function sessionStarter(deps: OAuthDeps) {
   const { config, authRepo, jwtSecret, now } = deps;
-  return async (reply: FastifyReply, userId: string): Promise<string> => {
-    const token = newOpaqueToken();
-    const familyId = randomUUID();
-    const at = now();
-    await authRepo.insertRefreshToken({
-      id: randomUUID(),
-      user_id: userId,
-      family_id: familyId,
-      token_hash: hashToken(token),
-      created_at: iso(at),
-      expires_at: iso(at + config.refreshTokenTtlSeconds * 1000),
-      revoked_at: null,
-      replaced_by: null,
-    });
-    reply.setCookie(REFRESH_COOKIE, token, { ...REFRESH_COOKIE_OPTIONS, maxAge: config.refreshTokenTtlSeconds });
-    return signAccessToken({ sub: userId, sid: familyId }, at, config.accessTokenTtlSeconds, { secret: jwtSecret });
-  };
+  return (reply: FastifyReply, userId: string): Promise<string> => startSession({ config, repo: authRepo, jwtSecret, at: now() }, reply, userId);
 }
 
 /** Stores a new transaction, sets its cookie on `reply` and says where to send the browser. */
