@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signAccessToken } from '../server/auth/jwt.ts';
 import { E2E_JWT_SECRET } from '../playwright.config';
-import { createSession, newLearner, registerLearner, seedSession, toast } from './support';
+import { createSession, newLearner, registerLearner, seedSession, signUpAndSignIn, toast } from './support';
 
 const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
@@ -55,15 +55,7 @@ function mailedLinkFor(email: string, page: 'confirm-email' | 'undo-email-change
 test.describe('confirming the email address', () => {
   test('register, see the banner, open the link from the mail, and the banner is gone', async ({ page }) => {
     const learner = newLearner('confirm');
-    await page.goto('/register');
-    await page.getByLabel('Full Name', { exact: true }).fill(learner.username);
-    await page.getByLabel('Email', { exact: true }).fill(learner.email);
-    await page.getByLabel('Password', { exact: true }).fill(learner.password);
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await expect(page).toHaveURL('/login');
-    await page.getByLabel('Password', { exact: true }).fill(learner.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page).toHaveURL('/app/dashboard');
+    await signUpAndSignIn(page, learner);
 
     const banner = page.getByRole('region', { name: 'Please confirm your email address' });
     await expect(banner).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_API, E2E_WEB } from '../playwright.config';
 import { streakRules, WEEKLY_GOAL } from '../src/domain/streaks';
 import { WEEKLY_GOAL_LABEL, weeklyGoalOption } from '../src/screens/Settings/parts/WeeklyGoalCard';
-import { createSession, newLearner, seedSession, toast } from './support';
+import { createSession, newLearner, seedSession, signUpAndSignIn, toast } from './support';
 
 /**
  * Learning that is kept (issue 10 §4): everything below goes through the built web app and the
@@ -38,15 +38,7 @@ async function tick(page: Page, title: string) {
 test.describe('learning that is kept', () => {
   test('register, start a project, tick two tasks: still ticked after a reload and in a second browser', async ({ page, browser }) => {
     const learner = newLearner('kept');
-    await page.goto('/register');
-    await page.getByLabel('Full Name', { exact: true }).fill(learner.username);
-    await page.getByLabel('Email', { exact: true }).fill(learner.email);
-    await page.getByLabel('Password', { exact: true }).fill(learner.password);
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await expect(page).toHaveURL('/login');
-    await page.getByLabel('Password', { exact: true }).fill(learner.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page).toHaveURL('/app/dashboard');
+    await signUpAndSignIn(page, learner);
 
     await openFirstProject(page);
     const [first, second] = await taskTitles(page);

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_API, E2E_FAKES_CONTROL, E2E_WEB } from '../playwright.config';
 
 export const password = 'correct-horse-battery';
@@ -7,6 +7,19 @@ export const password = 'correct-horse-battery';
 export function newLearner(tag: string) {
   const id = `${tag}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
   return { username: `Learner ${tag}`, email: `${id}@example.com`, password };
+}
+
+/** Signs a new learner up, then in, through the screens a person uses; ends on the dashboard. */
+export async function signUpAndSignIn(page: Page, learner: ReturnType<typeof newLearner>) {
+  await page.goto('/register');
+  await page.getByLabel('Full Name', { exact: true }).fill(learner.username);
+  await page.getByLabel('Email', { exact: true }).fill(learner.email);
+  await page.getByLabel('Password', { exact: true }).fill(learner.password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page).toHaveURL('/login');
+  await page.getByLabel('Password', { exact: true }).fill(learner.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL('/app/dashboard');
 }
 
 const headers = { Origin: E2E_WEB, 'Content-Type': 'application/json' };
