@@ -1,0 +1,228 @@
+/**
+ * Verified projects: how each requirement of a project is checked (written in `content/`), and the
+ * report a learner gets on the project they actually built (what the learning API answers).
+ *
+ * One vocabulary of checks:
+ * - `page`: on the learner's live URL, in Chromium run by the server: elements and text present, a
+ *   scripted interaction (type, click, expect), no horizontal scroll at 320 and 1440 px, axe with no
+ *   serious violation, valid HTML (the Nu checker);
+ * - `http`: requests to the learner's deployed API with values the learner cannot predict (`{{random}}`
+ *   is a fresh token per run), checking status, JSON shape and headers;
+ * - `repo`: through the GitHub API at the one commit checked: files present or absent, a file
+ *   containing a text, the README linking the live URL;
+ * - `ci`: the latest workflow run on that commit, labelled as the learner's own CI (weaker evidence);
+ * - `review`: what no machine can judge: shown as "self-checked", never as passed.
+ *
+ * Every submission is also checked as a whole (the repository exists and is public, who owns it,
+ * commits made after the learner started, not a copy of another learner's submission, the live URL
+ * answers): `SUBMISSION_CHECKS`.
+ *
+ * Pure: imported by the server, the content loader and the browser; relative imports carry `.ts`.
+ */
+import './zodInBrowser.ts';
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Checks, as written in content/projects/<slug>/project.yaml
+// ---------------------------------------------------------------------------------------------
+
+export const CHECK_KINDS = ['page', 'http', 'repo', 'ci', 'review'] as const;
+export type CheckKind = (typeof CHECK_KINDS)[number];
+
+const selector = z.string().trim().min(1).max(200);
+/** A path on the learner's site or API, relative to the live URL ("/" is the live URL itself). */
+const livePath = z
+  .string()
+  .max(200)
+  .regex(/^\/[^\s]*$/, 'must start with "/" and contain no spaces');
+/** Text typed or sent; `{{random}}` becomes a fresh token per run, `{{name}}` a value saved by an earlier step. */
+const template = z.string().max(500);
+
+/** One step of a scripted interaction on a page. */
+export const pageStepSchema = z.union([
+  z.strictObject({ click: selector }),
+  z.strictObject({ type: selector, text: template }),
+  /** At least `min` (default 1) elements match; with `text`, the first match contains it (case-insensitive). */
+  z.strictObject({ expect: selector, min: z.int().min(1).max(100).optional(), text: template.optional() }),
+  /** No element matches. */
+  z.strictObject({ expectNone: selector }),
+]);
+export type PageStep = z.infer<typeof pageStepSchema>;
+
+export const pageCheckSchema = z.discriminatedUnion('rule', [
+  /** Steps run in order on a fresh load of `path`; the first that fails is the evidence. */
+  z.strictObject({ kind: z.literal('page'), rule: z.literal('dom'), path: livePath.default('/'), steps: z.array(pageStepSchema).min(1).max(20) }),
+  /** The page scrolls only vertically at 320 and at 1440 px wide. */
+  z.strictObject({ kind: z.literal('page'), rule: z.literal('no-horizontal-scroll'), path: livePath.default('/') }),
+  /** axe-core finds no serious or critical violation. */
+  z.strictObject({ kind: z.literal('page'), rule: z.literal('axe'), path: livePath.default('/') }),
+  /** The Nu Html Checker finds no error in the HTML the server sent. */
+  z.strictObject({ kind: z.literal('page'), rule: z.literal('valid-html'), path: livePath.default('/') }),
+]);
+
+export const JSON_TYPES = ['string', 'number', 'boolean', 'array', 'object', 'any'] as const;
+/** One request to the learner's API and what must come back. */
+export const httpStepSchema = z.strictObject({
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+  path: template.regex(/^\//, 'must start with "/"'),
+  headers: z.record(z.string().max(100), template).optional(),
+  /** A JSON body (strings may hold `{{random}}` and saved `{{name}}`s). */
+  body: z.unknown().optional(),
+  expect: z.strictObject({
+    /** One status, or any of several. */
+    status: z.union([z.int().min(100).max(599), z.array(z.int().min(100).max(599)).min(1)]),
+    /** The JSON answer's type, and the type of some of its fields (dotted paths; `items.0.id`). */
+    json: z
+      .strictObject({ type: z.enum(['array', 'object']), fields: z.record(z.string().max(100), z.enum(JSON_TYPES)).optional() })
+      .optional(),
+    /** Fields that must equal a value (after templating), e.g. `{ title: '{{random}}' }`. */
+    equals: z.record(z.string().max(100), template).optional(),
+    /** Response headers that must be present; a value, when given, must be contained (case-insensitive). */
+    headers: z.record(z.string().max(100), z.string().max(200)).optional(),
+  }),
+  /** Values to keep for later steps: name → dotted path in the JSON answer. */
+  save: z.record(z.string().regex(/^[a-z][a-zA-Z0-9]*$/), z.string().max(100)).optional(),
+});
+export type HttpStep = z.infer<typeof httpStepSchema>;
+
+export const httpCheckSchema = z.strictObject({ kind: z.literal('http'), steps: z.array(httpStepSchema).min(1).max(10) });
+
+export const repoCheckSchema = z.discriminatedUnion('rule', [
+  /** The file exists at the commit checked. */
+  z.strictObject({ kind: z.literal('repo'), rule: z.literal('file'), path: z.string().min(1).max(200) }),
+  /** The file does not exist at the commit checked (e.g. `.env`). */
+  z.strictObject({ kind: z.literal('repo'), rule: z.literal('absent'), path: z.string().min(1).max(200) }),
+  /** The file exists and contains the text (plain text, case-sensitive; no pattern). */
+  z.strictObject({ kind: z.literal('repo'), rule: z.literal('contains'), path: z.string().min(1).max(200), text: z.string().min(1).max(200) }),
+  /** The README links the live URL submitted. */
+  z.strictObject({ kind: z.literal('repo'), rule: z.literal('readme-links-live') }),
+]);
+
+export const ciCheckSchema = z.strictObject({ kind: z.literal('ci') });
+export const reviewCheckSchema = z.strictObject({ kind: z.literal('review') });
+
+export const checkSchema = z.union([pageCheckSchema, httpCheckSchema, repoCheckSchema, ciCheckSchema, reviewCheckSchema]);
+export type Check = z.infer<typeof checkSchema>;
+export type PageCheck = z.infer<typeof pageCheckSchema>;
+export type HttpCheck = z.infer<typeof httpCheckSchema>;
+export type RepoCheck = z.infer<typeof repoCheckSchema>;
+
+/** A requirement of a project and how it is checked. */
+export const requirementSchema = z.strictObject({ text: z.string().trim().min(1).max(200), check: checkSchema });
+export type Requirement = z.infer<typeof requirementSchema>;
+
+/** A project is deployed (and its submission needs a live URL) when a requirement checks the live site or API. */
+export const needsLiveUrl = (requirements: readonly { check: Check }[]) =>
+  requirements.some((r) => r.check.kind === 'page' || r.check.kind === 'http');
+
+// ---------------------------------------------------------------------------------------------
+// The report, as the learning API answers it
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * - passed: a machine checked it and it holds;
+ * - failed: a machine checked it and it does not (the learner's project needs work);
+ * - error: it could not be checked (our side, GitHub, a timeout): never counted as passed or failed;
+ * - self-checked: no machine can judge it (`review`): the learner's own word, never "passed";
+ * - not-checked: not run, with the reason (e.g. GitHub sign-in is not set up here, an earlier check failed);
+ * - pending: waiting to run.
+ */
+export const CHECK_STATUSES = ['passed', 'failed', 'error', 'self-checked', 'not-checked', 'pending'] as const;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
+
+/** The checks every submission gets, before its requirements. */
+export const SUBMISSION_CHECKS = {
+  repository: 'The repository exists and is public',
+  owner: 'The repository belongs to your linked GitHub account',
+  history: 'Commits were made after you started the project',
+  original: 'The repository and its commits are not another learner’s submission',
+  live: 'The live URL answers',
+} as const;
+export type SubmissionCheckId = keyof typeof SUBMISSION_CHECKS;
+
+export const evidenceSchema = z.strictObject({
+  /** What was looked at: a selector, a request ("POST /todos"), a file path, a workflow. */
+  target: z.string().nullable(),
+  expected: z.string().nullable(),
+  found: z.string().nullable(),
+  /** A JPEG of the page as checked (data: URL), for page checks. */
+  screenshot: z.string().nullable(),
+  /** A link that shows more (the commit, the workflow run). */
+  url: z.string().nullable(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+export const checkResultSchema = z.strictObject({
+  /** `submission:<SubmissionCheckId>` or `requirement:<index>`. */
+  id: z.string(),
+  /** The requirement's text, or the submission check's label. */
+  label: z.string(),
+  kind: z.enum([...CHECK_KINDS, 'submission']),
+  status: z.enum(CHECK_STATUSES),
+  /** One sentence the learner can act on; null when passed. */
+  message: z.string().nullable(),
+  evidence: evidenceSchema.nullable(),
+});
+export type CheckResult = z.infer<typeof checkResultSchema>;
+
+/**
+ * - checking: queued or running;
+ * - passed: every automatic check passed on one commit: the project's XP is paid;
+ * - failed: a check failed: the learner fixes it and submits or re-checks;
+ * - error: a check could not run (and none failed): re-check later; no XP until it passes;
+ * - held: the submission looks like a copy of another learner's: held for review, no XP;
+ * - self-reported: verification is switched off on this server: XP paid, labelled and ranked apart;
+ * - not-verified: submitted before projects were verified: the XP earned then stays.
+ */
+export const VERIFICATION_STATES = ['checking', 'passed', 'failed', 'error', 'held', 'self-reported', 'not-verified'] as const;
+export type VerificationState = (typeof VERIFICATION_STATES)[number];
+
+export const verificationSchema = z.strictObject({
+  state: z.enum(VERIFICATION_STATES),
+  /** The commit checked (null before it is known, or when the repository could not be read). */
+  commit: z.strictObject({ sha: z.string(), url: z.string() }).nullable(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** The submission's own checks, then one result per requirement, in the project's order. */
+  submission: z.array(checkResultSchema),
+  requirements: z.array(checkResultSchema),
+  /** Whether "Check again" may be pressed now; when not, from when. */
+  recheck: z.strictObject({ allowed: z.boolean(), nextAt: z.string().nullable() }),
+  /** Whether the project's XP has been paid for this project (verified or self-reported). */
+  xpPaid: z.boolean(),
+});
+export type Verification = z.infer<typeof verificationSchema>;
+
+/** What a project's submission looks like in the learning API. */
+export const submissionViewSchema = z.strictObject({
+  repositoryUrl: z.string(),
+  /** The deployed site or API, for projects that need one. */
+  liveUrl: z.string().nullable(),
+  submittedAt: z.string(),
+  verification: verificationSchema,
+});
+export type SubmissionView = z.infer<typeof submissionViewSchema>;
+
+/** How many times an hour a learner may press "Check again" for one project. */
+export const RECHECKS_PER_HOUR = 6;
+/** The longest one check may take before it is reported as "couldn't check". */
+export const CHECK_TIMEOUT_SECONDS = 15;
+/** How often the project page asks for the report while it is checking. */
+export const REPORT_POLL_MS = 2000;
+
+export const verificationMessages = {
+  liveUrlNeeded: 'This project is deployed: enter the URL where it runs.',
+  liveUrlInvalid: 'Enter the live URL as a full https:// address, such as https://you.github.io/portfolio/.',
+  checking: 'Checking your project…',
+  passed: 'Every check passed. Your XP is in.',
+  failed: (n: number) => (n === 1 ? '1 requirement needs work.' : `${n} requirements need work.`),
+  error: 'Some checks could not run. Nothing is wrong with your project as far as we know: check again in a few minutes.',
+  held: 'This submission matches another learner’s and is held for review. No XP is paid until a person has looked at it.',
+  selfReported: 'Verification is switched off on this server: your XP is self-reported and ranked apart.',
+  notVerified: 'Submitted before projects were verified: not verified yet. Your XP stays. Check it now to verify it.',
+  recheckLimit: (at: string) => `You can check again from ${at}.`,
+  timedOut: (seconds: number) => `The page did not answer in ${seconds} s.`,
+  githubSignInNotSetUp: 'Owner not checked: GitHub sign-in is not set up on this server.',
+  linkGithub: 'Link your GitHub account in Settings so we can check the repository is yours.',
+  reviewOnly: 'Self-checked: no machine can judge this one, so it rests on your word.',
+} as const;
