@@ -12,6 +12,7 @@ import {
   projectHref,
   repoUrlMessages,
   validateProfile,
+  parseRepoUrl,
   validateRepoUrl,
   type FilterablePath,
 } from './learning';
@@ -220,6 +221,26 @@ describe('validateRepoUrl', () => {
   ])('rejects %s', (value) => {
     expect(validateRepoUrl(value)).toBe('Use a GitHub repository URL like https://github.com/you/project.');
   });
+});
+
+describe('parseRepoUrl', () => {
+  it.each([
+    ['https://github.com/you/project', 'you', 'project'],
+    ['https://github.com/you/project/', 'you', 'project'],
+    ['https://github.com/you/project.git', 'you', 'project'],
+    ['https://github.com/you/project.git/', 'you', 'project'],
+    ['  https://github.com/ada-lovelace/analytical.engine  ', 'ada-lovelace', 'analytical.engine'],
+    ['https://github.com/x/.github', 'x', '.github'],
+  ])('reads the owner and name of %s', (value, owner, name) => {
+    expect(parseRepoUrl(value)).toEqual({ owner, name });
+  });
+
+  it.each(['', 'https://github.com/you', 'https://gitlab.com/you/project', 'https://github.com/you/project/tree/main', 'https://github.com/you/..'])(
+    'answers null for what validateRepoUrl refuses (%j)',
+    (value) => {
+      expect(parseRepoUrl(value)).toBeNull();
+    },
+  );
 });
 
 describe('validateProfile', () => {

@@ -170,6 +170,16 @@ export function validateRepoUrl(value: string): string | null {
   return null;
 }
 
+/**
+ * The owner and name of a repository URL that validateRepoUrl accepts (`.git` and a trailing slash
+ * dropped), or null for any URL it refuses.
+ */
+export function parseRepoUrl(value: string): { owner: string; name: string } | null {
+  if (validateRepoUrl(value) !== null) return null;
+  const match = REPO_URL_PATTERN.exec(value.trim());
+  return match ? { owner: match[1] ?? '', name: match[2] ?? '' } : null;
+}
+
 export const profileMessages = {
   fullNameRequired: 'Full name is required.',
   invalidEmail: 'Enter a valid email address.',
