@@ -26,6 +26,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads repositories from GitHub anonymously unless GITHUB_TOKEN is set, at GITHUB_API_URL', () => {
+    expect(loadConfig({}).githubApi).toEqual({ apiUrl: 'https://api.github.com', token: null });
+    const token = `ghp_${'a1'.repeat(18)}`;
+    expect(loadConfig({ GITHUB_TOKEN: ` ${token} `, GITHUB_API_URL: 'https://github.example.com/api/v3/' }).githubApi).toEqual({
+      apiUrl: 'https://github.example.com/api/v3',
+      token,
+    });
+    expect(loadConfig({ GITHUB_API_URL: 'http://127.0.0.1:4012' }).githubApi.apiUrl).toBe('http://127.0.0.1:4012');
+  });
+
+  it('refuses a GITHUB_TOKEN that is no token, without printing it, and a plain-http GITHUB_API_URL', () => {
+    const pasted = 'Bearer ghp_secretsecretsecretsecret';
+    expect(() => loadConfig({ GITHUB_TOKEN: pasted })).toThrow(ConfigError);
+    expect(() => loadConfig({ GITHUB_TOKEN: pasted })).toThrow(/GITHUB_TOKEN must be a GitHub token/);
+    expect(() => loadConfig({ GITHUB_TOKEN: pasted })).not.toThrow(/secret/);
+    expect(() => loadConfig({ GITHUB_TOKEN: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ GITHUB_API_URL: 'http://api.github.example.com' })).toThrow(/GITHUB_API_URL must use https/);
+  });
+
   it('always uses the production argon2id cost', () => {
     expect(loadConfig({}).argon2).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });
     expect(PRODUCTION_ARGON2).toEqual({ memoryCost: 19456, timeCost: 2, parallelism: 1 });

@@ -29,6 +29,12 @@ export type OAuthConfig = {
   github: GitHubConfig | null;
 };
 
+/**
+ * Reading learners' repositories (verified projects): GitHub's REST API, anonymously (public
+ * repositories, 60 requests an hour per address) or with a token (5,000 an hour).
+ */
+export type GitHubApiConfig = { apiUrl: string; token: string | null };
+
 export type ServerConfig = {
   port: number;
   host: string;
@@ -61,6 +67,7 @@ export type ServerConfig = {
   /** Open connections this instance accepts at once; one more is closed as soon as it is accepted. */
   maxConnections: number;
   oauth: OAuthConfig;
+  githubApi: GitHubApiConfig;
 };
 
 /**
@@ -165,6 +172,15 @@ function oauthConfig(env: Env, port: number): OAuthConfig {
   };
 }
 
+/** A token as GitHub issues them (`ghp_…`, `github_pat_…`, or 40 hex digits): never printed back. */
+function githubApiConfig(env: Env): GitHubApiConfig {
+  const token = text(env, 'GITHUB_TOKEN') ?? null;
+  if (token !== null && !/^[A-Za-z0-9_]{20,255}$/.test(token)) {
+    throw new ConfigError(`GITHUB_TOKEN must be a GitHub token (20-255 letters, digits and underscores, such as ghp_…), got ${token.length} characters that are not.`);
+  }
+  return { apiUrl: providerUrl('GITHUB_API_URL', text(env, 'GITHUB_API_URL') ?? 'https://api.github.com'), token };
+}
+
 /** Reads the configuration from the environment, with the documented defaults. Throws ConfigError. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -253,5 +269,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     requestTimeoutMs,
     maxConnections: integer(env, 'MAX_CONNECTIONS', DEFAULT_TIMEOUTS.maxConnections, 1, 1_000_000),
     oauth: oauthConfig(env, port),
+    githubApi: githubApiConfig(env),
   };
 }
