@@ -3,8 +3,14 @@
  * the end-to-end journeys, started by Playwright (playwright.config.ts) before the API, which is
  * pointed at them. A control endpoint lets a journey say who signs in next and what goes wrong:
  * POST /google {user?, tamperNonce?} and POST /github {user?, deny?, forgeState?, holdMs?} (JSON).
+ *
+ * GitHub's address also answers the repositories API verification reads (server/test/fake-github.ts),
+ * seeded from the JSON file E2E_GITHUB_SEED names (a FakeGitHubSeed), else empty; a journey seeds it
+ * or makes it fail with POST /github-api {seed?, fail?} here.
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { startFakeGitHubApi, type FakeGitHubFailure, type FakeGitHubSeed } from '../server/test/fake-github.ts';
 import { startFakeGitHub, startFakeGoogle } from '../server/test/fake-providers.ts';
 
 const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? '4011');
@@ -12,7 +18,9 @@ const githubPort = Number(process.env.E2E_GITHUB_PORT ?? '4012');
 const controlPort = Number(process.env.E2E_FAKES_CONTROL_PORT ?? '4013');
 
 const google = await startFakeGoogle(googlePort);
-const github = await startFakeGitHub(githubPort, process.env.GITHUB_CLIENT_ID, process.env.GITHUB_CLIENT_SECRET);
+const seedFile = process.env.E2E_GITHUB_SEED;
+const repositories = await startFakeGitHubApi(seedFile ? { seed: JSON.parse(readFileSync(seedFile, 'utf8')) as FakeGitHubSeed } : {});
+const github = await startFakeGitHub(githubPort, process.env.GITHUB_CLIENT_ID, process.env.GITHUB_CLIENT_SECRET, repositories.handle);
 
 const control = createServer((request, response) => {
   let body = '';
@@ -29,6 +37,9 @@ const control = createServer((request, response) => {
       if (order.deny) github.denyOnce();
       if (order.forgeState) github.forgeStateOnce();
       if (typeof order.holdMs === 'number') github.holdOnce(order.holdMs);
+    } else if (request.method === 'POST' && request.url === '/github-api') {
+      if (order.seed) repositories.seed(order.seed as FakeGitHubSeed);
+      if (order.fail !== undefined) repositories.fail(order.fail as FakeGitHubFailure | null);
     } else if (request.method !== 'GET') {
       response.writeHead(404).end();
       return;
@@ -40,7 +51,7 @@ control.listen(controlPort, '127.0.0.1');
 
 const stop = async () => {
   control.close();
-  await Promise.all([google.stop(), github.stop()]);
+  await Promise.all([google.stop(), github.stop(), repositories.stop()]);
   process.exit(0);
 };
 process.on('SIGTERM', () => void stop());

@@ -17,6 +17,7 @@
  */
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type FakeCommit = {
@@ -84,6 +85,8 @@ export type FakeGitHubApi = {
   fail(failure: FakeGitHubFailure | null): void;
   /** Every API request answered (or refused), oldest first; the control routes are not listed. */
   readonly requests: FakeGitHubRequest[];
+  /** Answers a request another server received (the sign-in fake's `fallback`), as if sent to `url`. */
+  handle(request: IncomingMessage, response: ServerResponse): void;
   stop(): Promise<void>;
 };
 
@@ -321,6 +324,7 @@ export async function startFakeGitHubApi(options: { port?: number; seed?: FakeGi
       failure = next && { ...next };
     },
     requests,
+    handle: (request, response) => app.routing(request, response),
     stop: () => app.close(),
   };
   return fake;

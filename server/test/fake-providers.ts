@@ -79,7 +79,16 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return body;
 }
 
-export async function startFakeGitHub(port = 0, clientId = 'fake-github-client', clientSecret = 'fake-github-secret'): Promise<FakeGitHub> {
+/**
+ * `fallback` answers every request the sign-in endpoints do not (end-to-end runs serve the fake
+ * repositories API of server/test/fake-github.ts on the same address, GITHUB_API_URL being one).
+ */
+export async function startFakeGitHub(
+  port = 0,
+  clientId = 'fake-github-client',
+  clientSecret = 'fake-github-secret',
+  fallback?: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<FakeGitHub> {
   const grants = new Map<string, Grant>();
   const tokens = new Map<string, FakeGitHubUser>();
   let deny = false;
@@ -153,6 +162,7 @@ export async function startFakeGitHub(port = 0, clientId = 'fake-github-client',
         if (url.pathname === '/user') return send(response, 200, { id: user.id, login: user.login, name: user.name, email: null });
         return send(response, 200, user.emails.map((entry) => ({ ...entry, visibility: null })));
       }
+      if (fallback) return fallback(request, response);
       return send(response, 404, { message: 'Not Found' });
     })().catch(() => send(response, 500, { message: 'fake failed' }));
   });

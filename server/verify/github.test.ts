@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeGitHubApi, type FakeGitHubApi, type FakeGitHubSeed } from '../test/fake-github.ts';
+import { startFakeGitHub } from '../test/fake-providers.ts';
 import { CheckUnavailable } from './contract.ts';
 import { createGitHubHost, githubMessages, parseRepositoryUrl } from './github.ts';
 
@@ -215,5 +216,31 @@ describe('when GitHub cannot answer', () => {
     fake.requests.length = 0;
     expect(await unavailable(host.repository('octo-ada', 'portfolio', aborted))).toBe('GitHub did not answer in time.');
     expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('the fake GitHub as end-to-end journeys run it', () => {
+  it('serves the repositories on the sign-in fake’s address (one GITHUB_API_URL), seeded and switched over HTTP', async () => {
+    const repositories = await startFakeGitHubApi();
+    const signIn = await startFakeGitHub(0, undefined, undefined, repositories.handle);
+    try {
+      const host = createGitHubHost({ baseUrl: signIn.url });
+      expect(await host.repository('octo-ada', 'portfolio', signal())).toBeNull();
+      const put = (path: string, body: unknown) =>
+        fetch(`${signIn.url}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect((await put('/_fake/seed', seed)).status).toBe(200);
+      expect((await host.repository('octo-ada', 'portfolio', signal()))?.id).toBe(555);
+      expect(await host.fileAt('octo-ada', 'portfolio', C2, 'src/app.js', signal())).toBe('console.log(1);');
+      await put('/_fake/fail', { kind: 'server-error', times: 1 });
+      expect(await unavailable(host.readmeAt('octo-ada', 'portfolio', C1, signal()))).toBe(githubMessages.serverError(500));
+      expect(await host.readmeAt('octo-ada', 'portfolio', C1, signal())).toContain('# Portfolio');
+      // The sign-in endpoints still answer as before.
+      expect((await fetch(`${signIn.url}/user`)).status).toBe(401);
+      const seen = (await (await fetch(`${signIn.url}/_fake/requests`)).json()) as { path: string }[];
+      expect(seen.map((r) => r.path)).toContain('/repos/octo-ada/portfolio/readme');
+    } finally {
+      await signIn.stop();
+      await repositories.stop();
+    }
   });
 });
