@@ -2,7 +2,8 @@
  * TEST ONLY: GitHub's REST API for reading repositories, as verification uses it, on loopback
  * (Fastify). Seeded per test with plain JSON: repositories (ids, owner, private, fork, default
  * branch), their commits oldest first (each with its date and the files it adds, changes or
- * deletes), README files (any root file named README, whatever its case) and workflow runs.
+ * deletes), README files (named README whatever its case, in `.github/`, the root or `docs/`, as
+ * GitHub finds them) and workflow runs.
  * Switches make it answer 404, 500, a used-up rate limit (403 with `x-ratelimit-remaining: 0`
  * and `x-ratelimit-reset`), a secondary limit (403 with `retry-after`) or nothing at all.
  *
@@ -265,7 +266,10 @@ export async function startFakeGitHubApi(options: { port?: number; seed?: FakeGi
     const index = repository ? resolveRef(repository, ref) : -1;
     if (!repository || index < 0) return notFound(reply);
     const tree = treeAt(repository, index);
-    const path = [...tree.keys()].sort().find((file) => !file.includes('/') && README.test(file));
+    // GitHub shows the README of `.github/`, else of the root, else of `docs/`.
+    const readmeIn = (folder: string) =>
+      [...tree.keys()].sort().find((file) => file.startsWith(folder) && !file.slice(folder.length).includes('/') && README.test(file.slice(folder.length)));
+    const path = readmeIn('.github/') ?? readmeIn('') ?? readmeIn('docs/');
     if (path === undefined) return notFound(reply);
     return fileJson(repository, ref ?? repository.defaultBranch ?? 'main', path, tree.get(path) ?? '');
   });

@@ -30,7 +30,7 @@ const seed: FakeGitHubSeed = {
       ],
     },
     { id: 556, owner: { id: 9001, login: 'octo-ada' }, name: 'diary', private: true, defaultBranch: 'trunk', commits: [{ sha: sha('4'), date: '2026-11-02T09:00:00Z', files: { 'a.txt': 'a' } }] },
-    { id: 557, owner: { id: 77, login: 'someone' }, name: 'bare', fork: true, commits: [{ sha: sha('5'), date: '2026-11-02T09:00:00Z', files: { 'docs/README.md': 'not at the root' } }] },
+    { id: 557, owner: { id: 77, login: 'someone' }, name: 'bare', fork: true, commits: [{ sha: sha('5'), date: '2026-11-02T09:00:00Z', files: { 'notes/README.md': 'not where GitHub looks' } }] },
   ],
 };
 
@@ -130,10 +130,15 @@ describe('the GitHub repository host', () => {
     expect(await unavailable(host.fileAt('octo-ada', 'portfolio', sha('6'), 'data.json', signal()))).toBe('data.json is larger than 1 MB, so it was not read.');
   });
 
-  it('reads the README at a commit whatever the case of its name, and only at the root', async () => {
+  it('reads the README at a commit whatever the case of its name, where GitHub shows it from', async () => {
     const host = createGitHubHost({ baseUrl: fake.url });
     expect(await host.readmeAt('octo-ada', 'portfolio', C1, signal())).toContain('https://octo-ada.github.io/portfolio/');
     expect(fake.requests[0]).toMatchObject({ path: '/repos/octo-ada/portfolio/readme', query: { ref: C1 } });
+    expect(await host.readmeAt('someone', 'bare', sha('5'), signal())).toBeNull();
+    const inDocs = structuredClone(seed);
+    inDocs.repositories[2]?.commits.push({ sha: sha('7'), date: '2026-11-03T09:00:00Z', files: { 'docs/Readme.markdown': 'from docs' } });
+    fake.seed(inDocs);
+    expect(await host.readmeAt('someone', 'bare', sha('7'), signal())).toBe('from docs');
     expect(await host.readmeAt('someone', 'bare', sha('5'), signal())).toBeNull();
   });
 

@@ -210,6 +210,17 @@ describe('repo: readme-links-live', () => {
     expect(fake.requests).toEqual([]);
   });
 
+  it('reads a hostile 1 MB README in linear time', async () => {
+    const hostile = structuredClone(seed);
+    const readme = `https://a${'.'.repeat(250_000)}x ${'https://b.io/'.repeat(25_000)} ${'http:/'.repeat(50_000)}`;
+    hostile.repositories[0]?.commits.push({ sha: sha('f'), date: '2026-11-22T09:00:00Z', files: { 'README.md': readme } });
+    fake.seed(hostile);
+    const started = performance.now();
+    expect(await runRepoCheck(at(sha('f')), readmeLinksLive)).toMatchObject({ status: 'failed' });
+    // A quadratic step on 250,000 dots would take minutes; the read itself takes a few ms.
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
   it('compares addresses without their scheme and trailing slashes, the host in lower case, the path as written', () => {
     expect(linkKey('https://Ada.GitHub.io/Portfolio/')).toBe('ada.github.io/Portfolio');
     expect(linkKey('http://ada.github.io')).toBe('ada.github.io');

@@ -72,12 +72,20 @@ export function linkKey(url: string): string {
   return key;
 }
 
+/** Punctuation that ends a sentence (or Markdown emphasis) after an address rather than belonging to it. */
+const TRAILING = new Set(['.', ',', ';', ':', '!', '?', '*', '_']);
+
 /**
  * Every http(s) address in a text, as written (Markdown, HTML or bare), without the sentence's
- * punctuation after it. One character class, one quantifier: linear on any README.
+ * punctuation after it. One character class, one quantifier, and the punctuation dropped by a
+ * loop rather than a pattern: linear on any README the learner writes (up to 1 MB).
  */
 function linksIn(text: string): string[] {
-  return [...text.matchAll(/https?:\/\/[^\s<>()[\]"'`]+/gi)].map(([link]) => link.replace(/[.,;:!?*_]+$/, ''));
+  return [...text.matchAll(/https?:\/\/[^\s<>()[\]"'`]+/gi)].map(([link]) => {
+    let end = link.length;
+    while (end > 0 && TRAILING.has(link[end - 1] ?? '')) end -= 1;
+    return link.slice(0, end);
+  });
 }
 
 async function checkRepo(target: RepoCheckTarget, check: RepoCheck): Promise<CheckOutcome> {
