@@ -24,6 +24,16 @@ export const githubMessages = {
   tooLarge: (path: string) => `${path} is larger than 1 MB, so it was not read.`,
 } as const;
 
+/** A file that is there but over 1 MB, so its text was not read: it still exists. */
+export class FileTooLarge extends CheckUnavailable {
+  override name = 'FileTooLarge';
+  readonly path: string;
+  constructor(path: string) {
+    super(githubMessages.tooLarge(path));
+    this.path = path;
+  }
+}
+
 export type GitHubHostOptions = {
   /** GitHub's REST API; https://api.github.com unless given. */
   baseUrl?: string;
@@ -107,7 +117,7 @@ export function createGitHubHost(options: GitHubHostOptions = {}): RepoHost {
     if (answer === null) return null;
     const file = answer.data;
     if (Array.isArray(file) || file.type !== 'file') return null;
-    if (file.size > MAX_FILE_BYTES || !('content' in file) || file.encoding !== 'base64') throw new CheckUnavailable(githubMessages.tooLarge(path));
+    if (file.size > MAX_FILE_BYTES || !('content' in file) || file.encoding !== 'base64') throw new FileTooLarge(path);
     return Buffer.from(file.content, 'base64').toString('utf8');
   }
 
@@ -142,7 +152,7 @@ export function createGitHubHost(options: GitHubHostOptions = {}): RepoHost {
       const answer = await read(signal, () => octokit.rest.repos.getReadme({ owner, repo: name, ref: sha, request: { signal } }));
       if (answer === null) return null;
       const readme = answer.data;
-      if (readme.size > MAX_FILE_BYTES || readme.encoding !== 'base64') throw new CheckUnavailable(githubMessages.tooLarge(readme.path));
+      if (readme.size > MAX_FILE_BYTES || readme.encoding !== 'base64') throw new FileTooLarge(readme.path);
       return Buffer.from(readme.content, 'base64').toString('utf8');
     },
 

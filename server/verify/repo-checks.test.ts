@@ -98,6 +98,18 @@ describe('repo: file', () => {
     expect((await runRepoCheck(at(C4), file('README.md'))).status).toBe('failed');
   });
 
+  it('counts a file over 1 MB as there (file passes, absent fails), though its text is not read', async () => {
+    const big = structuredClone(seed);
+    big.repositories[0]?.commits.push({ sha: sha('9'), date: '2026-11-22T09:00:00Z', files: { 'data.json': 'x'.repeat(1024 * 1024 + 1) } });
+    fake.seed(big);
+    expect((await runRepoCheck(at(sha('9')), file('data.json'))).status).toBe('passed');
+    expect((await runRepoCheck(at(sha('9')), absent('data.json'))).status).toBe('failed');
+    expect(await runRepoCheck(at(sha('9')), contains('data.json', 'x'))).toMatchObject({
+      status: 'error',
+      message: 'data.json is larger than 1 MB, so it was not read.',
+    });
+  });
+
   it('fails for a folder: a folder is not the file asked for', async () => {
     expect(await runRepoCheck(at(C1), file('css'))).toMatchObject({ status: 'failed', message: 'There is no file css at commit aaaaaaa.' });
   });

@@ -6,6 +6,7 @@
  */
 import type { Check, Evidence, RepoCheck } from '../../src/domain/verification.ts';
 import { CheckUnavailable, type CheckOutcome, type RepoHost, type RepositoryInfo } from './contract.ts';
+import { FileTooLarge } from './github.ts';
 
 export type CiCheck = Extract<Check, { kind: 'ci' }>;
 
@@ -94,17 +95,24 @@ async function checkRepo(target: RepoCheckTarget, check: RepoCheck): Promise<Che
   const tree = `${repository.htmlUrl}/tree/${sha}`;
   const blob = (path: string) => `${repository.htmlUrl}/blob/${sha}/${path}`;
   const read = (path: string) => host.fileAt(repository.owner, repository.name, sha, path, signal);
+  /** Whether the file is there: one over 1 MB is, though its text is not read. */
+  const exists = (path: string) =>
+    read(path).then(
+      (text) => text !== null,
+      (error: unknown) => {
+        if (error instanceof FileTooLarge) return true;
+        throw error;
+      },
+    );
 
   switch (check.rule) {
     case 'file': {
-      const text = await read(check.path);
-      return text === null
+      return !(await exists(check.path))
         ? { status: 'failed', message: repoCheckMessages.noFile(check.path, commit), evidence: evidence(check.path, 'The file exists', 'No such file', tree) }
         : { status: 'passed', message: null, evidence: evidence(check.path, 'The file exists', 'The file exists', blob(check.path)) };
     }
     case 'absent': {
-      const text = await read(check.path);
-      return text === null
+      return !(await exists(check.path))
         ? { status: 'passed', message: null, evidence: evidence(check.path, 'No such file', 'No such file', tree) }
         : { status: 'failed', message: repoCheckMessages.present(check.path, commit), evidence: evidence(check.path, 'No such file', 'The file exists', blob(check.path)) };
     }
