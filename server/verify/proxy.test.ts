@@ -6,7 +6,9 @@
  */
 import http from 'node:http';
 import net, { type Socket } from 'node:net';
+import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chromeArgs, chromeEnv, chromePath } from '../../scripts/chromium.ts';
 import { guardMessages, type Resolver } from './guard.ts';
 import { PROXY_MAX_RESPONSE_BYTES, PROXY_MAX_TUNNEL_BYTES, startGuardedProxy, type GuardedProxy, type GuardedProxyOptions } from './proxy.ts';
 import { FIFTY_MB, startTestSite, type TestSite } from './testSites.ts';
@@ -243,5 +245,36 @@ describe('WebSockets', () => {
     expect(second.received()).toContain('403 Forbidden');
     expect(site.upgrades).toBe(0);
     expect(p.refusals).toEqual([guardMessages.webSocket, guardMessages.webSocket]);
+  });
+});
+
+describe('with the Chromium the page checker drives', () => {
+  it('loads the fixture, and gets the refusal for a redirect to a private address, a decimal IP and a WebSocket', async () => {
+    const p = await proxy();
+    const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs, env: { ...process.env, ...chromeEnv }, proxy: { server: p.url } });
+    try {
+      const page = await browser.newPage();
+      expect((await page.goto(`${site.origin}/ok`))?.status()).toBe(200);
+      expect(await page.textContent('body')).toBe('hello from the fixture');
+      const to = `http://127.0.0.2:${site.port}/ok`;
+      expect((await page.goto(`${site.origin}/redirect?to=${encodeURIComponent(to)}`))?.status()).toBe(403);
+      expect(await page.textContent('body')).toBe(guardMessages.privateAddress('127.0.0.2'));
+      expect((await page.goto(`http://2130706434:${site.port}/ok`))?.status()).toBe(403);
+      await page.goto(`${site.origin}/ok`);
+      const socket = await page.evaluate(
+        (url) =>
+          new Promise<string>((resolve) => {
+            const ws = new WebSocket(url);
+            ws.onopen = () => resolve('open');
+            ws.onerror = () => resolve('error');
+          }),
+        `ws://127.0.0.1:${site.port}/socket`,
+      );
+      expect(socket).toBe('error');
+      expect(site.upgrades).toBe(0);
+      expect(p.refusals).toEqual([guardMessages.privateAddress('127.0.0.2'), guardMessages.privateAddress('127.0.0.2'), guardMessages.webSocket]);
+    } finally {
+      await browser.close();
+    }
   });
 });
