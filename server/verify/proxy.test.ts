@@ -167,7 +167,8 @@ describe('limits', () => {
     const answer = await viaProxy(p, `${site.origin}/big`);
     expect(answer.complete).toBe(false);
     expect(answer.bytes).toBeLessThanOrEqual(PROXY_MAX_RESPONSE_BYTES);
-    expect(site.streamed()).toBeLessThan(FIFTY_MB);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(site.streamed()).toBeLessThan(FIFTY_MB / 4); // the site stopped writing: the proxy hung up
     expect(p.refusals).toEqual([guardMessages.tooLarge(PROXY_MAX_RESPONSE_BYTES)]);
   });
 
@@ -177,7 +178,8 @@ describe('limits', () => {
     t.socket.write(plainGet('/big'));
     await t.closed;
     expect(t.bytes()).toBeLessThanOrEqual(PROXY_MAX_TUNNEL_BYTES + 100);
-    expect(site.streamed()).toBeLessThan(FIFTY_MB);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(site.streamed()).toBeLessThan(FIFTY_MB / 2);
     expect(p.refusals).toEqual([guardMessages.tooLarge(PROXY_MAX_TUNNEL_BYTES)]);
   });
 
@@ -187,12 +189,12 @@ describe('limits', () => {
     const answer = await viaProxy(p, `${site.origin}/trickle`);
     expect(answer).toMatchObject({ status: 200, complete: false });
     expect(answer.body).toMatch(/^\.+$/);
-    expect(performance.now() - started).toBeLessThan(2500);
+    expect(performance.now() - started).toBeLessThan(4000);
     started = performance.now();
     const t = await tunnel(p, `127.0.0.1:${site.port}`);
     t.socket.write(plainGet('/trickle'));
     await t.closed;
-    expect(performance.now() - started).toBeLessThan(2500);
+    expect(performance.now() - started).toBeLessThan(4000);
     expect(p.refusals).toEqual(['The page did not answer in 1 s.', 'The page did not answer in 1 s.']);
   });
 

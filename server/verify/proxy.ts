@@ -86,6 +86,11 @@ export async function startGuardedProxy(options: GuardedProxyOptions = {}): Prom
   const tunnelTimeoutMs = options.tunnelTimeoutMs ?? PROXY_TUNNEL_TIMEOUT_MS;
   const timedOut = verificationMessages.timedOut(Math.round(guard.timeoutMs / 1000));
   const refusals: string[] = [];
+  /** Keeps the latest 100 refusals (a page can ask for many forbidden addresses). */
+  const refused = (message: string) => {
+    refusals.push(message);
+    if (refusals.length > 100) refusals.shift();
+  };
   const sockets = new Set<Socket>();
   const track = (socket: Socket) => {
     sockets.add(socket);
@@ -94,7 +99,7 @@ export async function startGuardedProxy(options: GuardedProxyOptions = {}): Prom
 
   const server = http.createServer((req, res) => {
     const refuse = (status: number, message: string) => {
-      refusals.push(message);
+      refused(message);
       if (res.headersSent) return void res.destroy();
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end(message);
     };
@@ -151,7 +156,7 @@ export async function startGuardedProxy(options: GuardedProxyOptions = {}): Prom
   server.on('connection', track);
 
   server.on('upgrade', (_req, socket: Socket) => {
-    refusals.push(guardMessages.webSocket);
+    refused(guardMessages.webSocket);
     socket.end(rawAnswer(403, guardMessages.webSocket));
   });
 
@@ -159,7 +164,7 @@ export async function startGuardedProxy(options: GuardedProxyOptions = {}): Prom
     client.on('error', () => {});
     const authority = req.url ?? '';
     const fail = (status: number, message: string) => {
-      refusals.push(message);
+      refused(message);
       client.end(rawAnswer(status, message));
     };
     let url: URL;
@@ -198,7 +203,7 @@ export async function startGuardedProxy(options: GuardedProxyOptions = {}): Prom
     let tail = '';
     let down = 0;
     const stop = (message: string, answer?: string) => {
-      refusals.push(message);
+      refused(message);
       upstream.destroy();
       if (answer) client.end(answer);
       else client.destroy();

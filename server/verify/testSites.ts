@@ -15,7 +15,7 @@ export type TestSite = {
   requests: string[];
   /** WebSocket upgrades the site accepted. */
   upgrades: number;
-  /** Bytes of the 50 MB stream written before the reader went away. */
+  /** Bytes of the last 50 MB stream written before the reader went away. */
   streamed: () => number;
   close(): Promise<void>;
 };
@@ -51,6 +51,7 @@ export async function startTestSite(extra?: (req: IncomingMessage, res: ServerRe
         return;
       }
       case '/big': {
+        streamed = 0;
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
         const chunk = Buffer.alloc(64 * 1024, 97);
         const pump = () => {
