@@ -7,7 +7,7 @@ import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CheckUnavailable } from './contract.ts';
 import { createGuard, guardMessages, isForbiddenAddress, MAX_BODY_BYTES, type Resolver } from './guard.ts';
-import { FIFTY_MB, startTestSite, type TestSite } from './testSites.ts';
+import { FIFTY_MB, startTestSite, TEST_CA, type TestSite } from './testSites.ts';
 
 let site: TestSite;
 beforeAll(async () => {
@@ -244,12 +244,39 @@ describe('limits', () => {
 });
 
 describe('production', () => {
+  let secure: TestSite;
+  beforeAll(async () => {
+    secure = await startTestSite(undefined, { tls: true });
+  });
+  afterAll(() => secure.close());
+  const productionGuard = () => createGuard({ production: true, allow: ['127.0.0.1'], ca: TEST_CA });
+
   it('refuses http:// addresses before connecting', async () => {
-    const guard = createGuard({ production: true, allow: ['127.0.0.1'] });
     const url = `${site.origin}/ok`;
     const before = site.requests.length;
-    expect(await refusal(guard.fetch(url, { signal: signal() }))).toBe(guardMessages.httpsOnly(url));
+    expect(await refusal(productionGuard().fetch(url, { signal: signal() }))).toBe(
+      `“${url}” is not an https:// address: we only visit https:// addresses, so serve it over https.`,
+    );
     expect(site.requests.length).toBe(before);
-    expect(guardMessages.httpsOnly(url)).toBe(`“${url}” is not an https:// address: we only visit https:// addresses, so serve it over https.`);
+  });
+
+  it('fetches https:// addresses, and refuses a redirect from one to http:// or to a private address', async () => {
+    const guard = productionGuard();
+    expect(await guard.fetch(`${secure.origin}/ok`, { signal: signal() })).toMatchObject({ status: 200, body: 'hello from the fixture' });
+    const plain = `${site.origin}/ok`;
+    const before = site.requests.length;
+    expect(await refusal(guard.fetch(`${secure.origin}/redirect?to=${encodeURIComponent(plain)}`, { signal: signal() }))).toBe(guardMessages.httpsOnly(plain));
+    expect(site.requests.length).toBe(before);
+    const hidden = `https://127.0.0.2:${secure.port}/ok`;
+    expect(await refusal(guard.fetch(`${secure.origin}/redirect?to=${encodeURIComponent(hidden)}`, { signal: signal() }))).toBe(
+      guardMessages.privateAddress('127.0.0.2'),
+    );
+  });
+
+  it('refuses an answer behind a certificate it cannot trust', async () => {
+    const guard = createGuard({ production: true, allow: ['127.0.0.1'] }); // the system's authorities only
+    expect(await refusal(guard.fetch(`${secure.origin}/ok`, { signal: signal() }))).toBe(
+      '127.0.0.1 did not present a valid https certificate, so we did not trust its answer.',
+    );
   });
 });

@@ -44,6 +44,7 @@ export const guardMessages = {
   notFound: (host: string) => `${host} could not be found: there is no DNS record for it. Check the address.`,
   refused: (host: string) => `${host} refused the connection: is the server running?`,
   unreachable: (host: string) => `We could not connect to ${host}.`,
+  certificate: (host: string) => `${host} did not present a valid https certificate, so we did not trust its answer.`,
   broken: (host: string) => `The connection to ${host} broke before the answer was complete.`,
   tooManyRedirects: `The address redirected more than ${MAX_REDIRECTS} times, so we stopped following it.`,
   tooLarge: (bytes: number) => `The answer was larger than ${formatBytes(bytes)}, so we stopped reading it.`,
@@ -85,6 +86,8 @@ export type GuardOptions = {
   allow?: readonly string[];
   /** https only. */
   production?: boolean;
+  /** The certificate authority to trust instead of the system's: only the tests' self-signed https fixture. */
+  ca?: string;
   resolve?: Resolver;
   /** The whole fetch, redirects included (default CHECK_TIMEOUT_SECONDS). */
   timeoutMs?: number;
@@ -148,7 +151,7 @@ export function createGuard(options: GuardOptions = {}): Guard {
   };
 
   // The agents check each address once more at connect time (their own rule: not `unicast` is refused).
-  const agentOptions = { keepAlive: false, allowIPAddressList: allowList };
+  const agentOptions = { keepAlive: false, allowIPAddressList: allowList, ...(options.ca === undefined ? {} : { ca: options.ca }) };
   const httpAgent = new RequestFilteringHttpAgent(agentOptions);
   const httpsAgent = new RequestFilteringHttpsAgent(agentOptions);
 
@@ -177,6 +180,7 @@ export function explainError(error: unknown, host: string): CheckUnavailable {
   if (typeof message === 'string' && message.includes('is not allowed')) return new CheckUnavailable(guardMessages.privateResolves(host));
   if (code === 'ENOTFOUND' || code === 'ENODATA') return new CheckUnavailable(guardMessages.notFound(host));
   if (code === 'ECONNREFUSED') return new CheckUnavailable(guardMessages.refused(host));
+  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)) return new CheckUnavailable(guardMessages.certificate(host));
   if (code === 'ECONNRESET' || code === 'EPIPE') return new CheckUnavailable(guardMessages.broken(host));
   return new CheckUnavailable(guardMessages.unreachable(host));
 }

@@ -6,12 +6,13 @@
  */
 import http from 'node:http';
 import net, { type Socket } from 'node:net';
+import tls from 'node:tls';
 import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromeArgs, chromeEnv, chromePath } from '../../scripts/chromium.ts';
 import { guardMessages, type Resolver } from './guard.ts';
 import { PROXY_MAX_RESPONSE_BYTES, PROXY_MAX_TUNNEL_BYTES, startGuardedProxy, type GuardedProxy, type GuardedProxyOptions } from './proxy.ts';
-import { FIFTY_MB, startTestSite, type TestSite } from './testSites.ts';
+import { FIFTY_MB, startTestSite, TEST_CA, type TestSite } from './testSites.ts';
 
 let site: TestSite;
 const proxies: GuardedProxy[] = [];
@@ -205,7 +206,7 @@ describe('limits', () => {
 });
 
 describe('production', () => {
-  it('refuses plain http:// and plain text through a tunnel, and carries TLS', async () => {
+  it('refuses plain http:// and plain text through a tunnel, and carries TLS end to end', async () => {
     const p = await proxy({ allow: ['127.0.0.1'], production: true });
     const before = site.requests.length;
     const answer = await viaProxy(p, `${site.origin}/ok`);
@@ -215,11 +216,21 @@ describe('production', () => {
     await plain.closed;
     expect(plain.received()).toBe('');
     expect(site.requests.length).toBe(before);
-    // A TLS record goes through (the fixture, which speaks no TLS, answers it 400).
-    const tls = await tunnel(p, `127.0.0.1:${site.port}`);
-    tls.socket.write(Buffer.from([0x16, 0x03, 0x01, 0x00, 0x05, 1, 2, 3, 4, 5, 13, 10, 13, 10]));
-    await tls.closed;
-    expect(tls.received()).toMatch(/^HTTP\/1\.1 400 Bad Request/);
+    // A TLS connection goes through, end to end with the https fixture.
+    const secure = await startTestSite(undefined, { tls: true });
+    try {
+      const t = await tunnel(p, `127.0.0.1:${secure.port}`);
+      expect(t.status).toBe(200);
+      const connection = tls.connect({ socket: t.socket, ca: TEST_CA });
+      let text = '';
+      connection.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      connection.write(`GET /ok HTTP/1.1\r\nhost: 127.0.0.1:${secure.port}\r\nconnection: close\r\n\r\n`);
+      await new Promise((resolve) => connection.on('close', resolve));
+      expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\nhello from the fixture\r\n/);
+      expect(secure.requests).toEqual(['GET /ok']);
+    } finally {
+      await secure.close();
+    }
   });
 });
 

@@ -4,9 +4,18 @@
  * never answers, and one that accepts WebSocket upgrades. Each records what reached it, so a test
  * can prove that a refused request never arrived.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
+
+/**
+ * A self-signed certificate for 127.0.0.1 (and localhost, fixture.example), valid until 2126, with
+ * its key: for https fixtures only. Trusted by passing TEST_CA as a guard's `ca`.
+ */
+export const TEST_CA = readFileSync(new URL('./test-tls/cert.pem', import.meta.url), 'utf8');
+const TEST_KEY = readFileSync(new URL('./test-tls/key.pem', import.meta.url), 'utf8');
 
 export type TestSite = {
   origin: string;
@@ -23,11 +32,14 @@ export type TestSite = {
 export const FIFTY_MB = 50 * 1024 * 1024;
 const GZIP_BOMB = gzipSync(Buffer.alloc(20 * 1024 * 1024));
 
-export async function startTestSite(extra?: (req: IncomingMessage, res: ServerResponse) => boolean): Promise<TestSite> {
+export async function startTestSite(
+  extra?: (req: IncomingMessage, res: ServerResponse) => boolean,
+  options: { tls?: boolean } = {},
+): Promise<TestSite> {
   const sockets = new Set<Socket>();
   let streamed = 0;
   const site: TestSite = { origin: '', port: 0, requests: [], upgrades: 0, streamed: () => streamed, close: async () => {} };
-  const server: Server = createServer((req, res) => {
+  const handler: RequestListener = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://site');
     site.requests.push(`${req.method} ${url.pathname}`);
     if (extra?.(req, res)) return;
@@ -79,8 +91,9 @@ export async function startTestSite(extra?: (req: IncomingMessage, res: ServerRe
       default:
         res.writeHead(404).end('not found');
     }
-  });
-  server.on('connection', (socket: Socket) => {
+  };
+  const server: Server = options.tls ? createHttpsServer({ cert: TEST_CA, key: TEST_KEY }, handler) : createServer(handler);
+  server.on(options.tls ? 'secureConnection' : 'connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -90,7 +103,7 @@ export async function startTestSite(extra?: (req: IncomingMessage, res: ServerRe
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   site.port = (server.address() as AddressInfo).port;
-  site.origin = `http://127.0.0.1:${site.port}`;
+  site.origin = `${options.tls ? 'https' : 'http'}://127.0.0.1:${site.port}`;
   site.close = () =>
     new Promise<void>((resolve) => {
       for (const socket of sockets) socket.destroy();
