@@ -143,10 +143,12 @@ describe('host names are checked at connect time, every address', () => {
   });
 
   it('refuses a name when any one of its addresses is private', async () => {
-    const { resolve } = stub({ 'mixed.example': [['127.0.0.1', '169.254.169.254']] });
+    const { resolve } = stub({ 'mixed.example': [['127.0.0.1', '169.254.169.254']], 'dual.example': [['127.0.0.1', '::1']] });
     const before = site.requests.length;
     const message = await refusal(testGuard({ resolve }).fetch(`http://mixed.example:${site.port}/ok`, { signal: signal() }));
     expect(message).toBe(guardMessages.privateResolves('mixed.example'));
+    const dual = await refusal(testGuard({ resolve }).fetch(`http://dual.example:${site.port}/ok`, { signal: signal() }));
+    expect(dual).toBe(guardMessages.privateResolves('dual.example'));
     expect(site.requests.length).toBe(before); // not even the allowed address was visited
   });
 

@@ -138,9 +138,10 @@ export function createGuard(options: GuardOptions = {}): Guard {
     const family = lookupOptions.family === 4 || lookupOptions.family === 'IPv4' ? 4 : lookupOptions.family === 6 || lookupOptions.family === 'IPv6' ? 6 : 0;
     resolve(hostname).then(
       (found) => {
+        // Every address the name has is checked, also those of the family the socket will not use.
+        if (found.some((a) => !allows(a.address))) return answer(new CheckUnavailable(guardMessages.privateResolves(hostname)), '');
         const addresses = family === 0 ? found : found.filter((a) => a.family === family);
         if (addresses.length === 0) return answer(new CheckUnavailable(guardMessages.notFound(hostname)), '');
-        if (addresses.some((a) => !allows(a.address))) return answer(new CheckUnavailable(guardMessages.privateResolves(hostname)), '');
         if (lookupOptions.all) return answer(null, addresses);
         const [first] = addresses as [LookupAddress];
         answer(null, first.address, first.family);
