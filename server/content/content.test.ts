@@ -94,7 +94,7 @@ function project(n: number, extra: Record<string, unknown> = {}) {
     prerequisites: [],
     objectives: ['Learn a thing'],
     skills: ['HTML'],
-    requirements: ['It works'],
+    requirements: [{ text: 'It works', check: { kind: 'review' } }],
     resources: [{ title: 'MDN', type: 'doc', url: 'https://developer.mozilla.org/' }],
     tasks: [task(n * 10 + 1), task(n * 10 + 2)],
     ...extra,

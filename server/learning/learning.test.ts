@@ -125,7 +125,7 @@ describe('submitting', () => {
     expect(done.statusCode).toBe(200);
     const { project } = projectResponseSchema.parse(done.json());
     expect(project.status).toBe('completed');
-    expect(project.submission).toMatchObject({ repositoryUrl: 'https://github.com/ada/portfolio', verified: false });
+    expect(project.submission).toMatchObject({ repositoryUrl: 'https://github.com/ada/portfolio', verification: { state: 'not-verified' } });
     const next = projectResponseSchema.parse((await get(t.app, `/learning/projects/${second!.slug}`, token)).json());
     expect(next.project.status).toBe('available');
 

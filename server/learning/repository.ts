@@ -3,6 +3,7 @@
  * a learner's history needs them) and one learner's progress, always by that learner's id.
  */
 import type { Catalog, CatalogProject, LearnerRecords, PathStats } from '../../src/domain/learningViews.ts';
+import type { Requirement } from '../../src/domain/verification.ts';
 import { expressionBuilder, sql, type Transaction } from 'kysely';
 import type { SessionClaims } from '../auth/authenticate.ts';
 import { activeSession } from '../auth/repository.ts';
@@ -12,6 +13,12 @@ import { precompiled } from '../db/precompiled.ts';
 
 
 const parseList = (json: string) => JSON.parse(json) as string[];
+/**
+ * A project's requirements as seeded: each with its check. A row seeded before requirements had
+ * checks holds plain texts until the next seed: those read as self-checked.
+ */
+const parseRequirements = (json: string): Requirement[] =>
+  (JSON.parse(json) as (Requirement | string)[]).map((r) => (typeof r === 'string' ? { text: r, check: { kind: 'review' } } : r));
 
 /** What else a change writes in its transaction (the XP ledger's awards, active days, badges). */
 export type Effects = (tx: Transaction<Database>) => Promise<void>;
@@ -91,7 +98,7 @@ export function createLearningRepository(db: Db) {
           xp: p.xp,
           objectives: parseList(p.objectives),
           skills: parseList(p.skills),
-          requirements: parseList(p.requirements),
+          requirements: parseRequirements(p.requirements),
           resources: JSON.parse(p.resources) as CatalogProject['resources'],
           pathId: p.path_id,
           sectionId: p.section_id,

@@ -92,7 +92,7 @@ describe('the learning API from the browser', () => {
     }
     expect(await mutate(client, learningMutations.submit(client), { projectId: project.id, slug: project.slug, repositoryUrl: url })).toBe('ok');
     const submitted = client.getQueryData<typeof project>(learningKeys.project(project.slug));
-    expect(submitted).toMatchObject({ status: 'completed', submission: { repositoryUrl: url, verified: false } });
+    expect(submitted).toMatchObject({ status: 'completed', submission: { repositoryUrl: url, liveUrl: null } });
   });
 
   it('cannot start a locked project', async () => {

@@ -10,6 +10,7 @@
  */
 import './zodInBrowser.ts';
 import { z } from 'zod';
+import { requirementSchema } from './verification.ts';
 
 export const LEVEL_VALUES = ['beginner', 'intermediate', 'advanced'] as const;
 export const CATEGORY_VALUES = ['web', 'data', 'mobile'] as const;
@@ -48,7 +49,8 @@ export const projectFileSchema = z.strictObject({
   prerequisites: z.array(idOf(ID_KINDS.project)).default([]),
   objectives: list(8),
   skills: list(8),
-  requirements: list(12),
+  /** What the project must do, each with how it is checked (src/domain/verification.ts). */
+  requirements: z.array(requirementSchema).min(1, 'needs at least 1').max(12, 'at most 12'),
   resources: z.array(resourceSchema).min(1).max(10),
   tasks: z.array(taskFileSchema).min(1).max(30),
 });

@@ -7,6 +7,7 @@ import './zodInBrowser.ts';
 import { z } from 'zod';
 import { CATEGORY_VALUES, LEVEL_VALUES } from './content.ts';
 import { WEEKLY_GOAL } from './streaks.ts';
+import { submissionViewSchema } from './verification.ts';
 
 export const contentId = (prefix: 'path' | 'prj' | 'task') => z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{8}$`));
 /** A path or project in a URL: its slug, a former slug, or a spec-era number. */
@@ -95,17 +96,14 @@ export const projectDetailSchema = z.strictObject({
   prerequisites: z.array(projectRef.extend({ completed: z.boolean() })),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
-  /**
-   * The repository the learner submitted last. Nothing checks the repository yet: `verified` is
-   * false, and the project says "not verified yet" rather than pretend.
-   */
-  submission: z.strictObject({ repositoryUrl: z.string(), submittedAt: z.string(), verified: z.literal(false) }).nullable(),
+  /** The repository (and live URL) the learner submitted last, with the report of its latest check. */
+  submission: submissionViewSchema.nullable(),
   /** Tasks added or retired since the learner started: shown instead of a silently moved percentage. */
   changesSinceStart: z.strictObject({ added: z.array(z.string()), retired: z.array(z.string()) }).nullable(),
 });
 
-/** POST /learning/projects/:id/submission. */
-export const submissionBodySchema = z.strictObject({ repositoryUrl: z.string() });
+/** POST /learning/projects/:id/submission: the repository, and the live URL of a deployed project. */
+export const submissionBodySchema = z.strictObject({ repositoryUrl: z.string(), liveUrl: z.string().nullable().optional() });
 /** PUT /learning/paths/:id/rating. */
 export const ratingBodySchema = z.strictObject({ stars: z.int().min(1).max(5) });
 

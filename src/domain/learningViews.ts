@@ -10,6 +10,7 @@
  */
 import type { Curriculum } from './content.ts';
 import type { PathDetailView, PathProjectView, PathSummary, ProjectDetailView } from './learningApi.ts';
+import type { Requirement, Verification } from './verification.ts';
 import {
   activeTaskProgress,
   changesSinceStart,
@@ -23,8 +24,15 @@ export type CatalogTask = { id: string; title: string; status: 'active' | 'retir
 export type CatalogProject = Pick<
   ProjectDetailView,
   | 'id' | 'slug' | 'title' | 'summary' | 'brief' | 'difficulty' | 'durationWeeks' | 'hours' | 'xp'
-  | 'objectives' | 'skills' | 'requirements' | 'resources'
-> & { pathId: string; sectionId: string; prerequisites: string[]; tasks: CatalogTask[] };
+  | 'objectives' | 'skills' | 'resources'
+> & {
+  /** Each requirement with how it is checked (the API answers their texts). */
+  requirements: Requirement[];
+  pathId: string;
+  sectionId: string;
+  prerequisites: string[];
+  tasks: CatalogTask[];
+};
 export type CatalogPath = Pick<PathSummary, 'id' | 'slug' | 'title' | 'summary' | 'level' | 'category' | 'durationWeeks' | 'color' | 'image'> & {
   sections: { id: string; title: string; summary: string; projectIds: string[] }[];
 };
@@ -35,7 +43,12 @@ export type Catalog = { paths: CatalogPath[]; projects: CatalogProject[] };
 export type LearnerRecords = {
   projects: Record<string, ProjectRecord & { taskIdsAtStart: string[] }>;
   completedTasks: string[];
-  submissions: Record<string, { repositoryUrl: string; submittedAt: string }>;
+  /**
+   * The latest submission per project, and its report when the records carry one (the server
+   * assembles it from the latest verification run); without one it is a submission from before
+   * projects were verified.
+   */
+  submissions: Record<string, { repositoryUrl: string; submittedAt: string; liveUrl?: string | null; verification?: Verification }>;
   /** Stars per path id. */
   ratings: Record<string, number>;
 };
@@ -177,7 +190,7 @@ export function projectDetail(catalog: Catalog, records: LearnerRecords, project
     xp: project.xp,
     objectives: project.objectives,
     skills: project.skills,
-    requirements: project.requirements,
+    requirements: project.requirements.map((r) => r.text),
     resources: project.resources,
     status: learnerProjectStatus(record, project.prerequisites, completedProjects),
     progress: activeTaskProgress(project.tasks, completedTasks),
@@ -188,8 +201,29 @@ export function projectDetail(catalog: Catalog, records: LearnerRecords, project
     }),
     startedAt: record?.startedAt ?? null,
     completedAt: record?.completedAt ?? null,
-    submission: submission ? { ...submission, verified: false } : null,
+    submission: submission
+      ? {
+          repositoryUrl: submission.repositoryUrl,
+          liveUrl: submission.liveUrl ?? null,
+          submittedAt: submission.submittedAt,
+          verification: submission.verification ?? notVerified(),
+        }
+      : null,
     changesSinceStart: record ? changesSinceStart(project.tasks, record.taskIdsAtStart) : null,
+  };
+}
+
+/** The report of a submission made before projects were verified: nothing checked, its XP kept. */
+export function notVerified(): Verification {
+  return {
+    state: 'not-verified',
+    commit: null,
+    startedAt: null,
+    finishedAt: null,
+    submission: [],
+    requirements: [],
+    recheck: { allowed: true, nextAt: null },
+    xpPaid: true,
   };
 }
 
