@@ -125,7 +125,14 @@ export type ProjectProgressTable = {
 export type TaskCompletionsTable = { user_id: string; task_id: string; project_id: string; completed_at: string };
 
 /** The latest repository a learner gave for a project (a new one replaces it). */
-export type SubmissionsTable = { user_id: string; project_id: string; repository_url: string; submitted_at: string };
+export type SubmissionsTable = {
+  user_id: string;
+  project_id: string;
+  repository_url: string;
+  /** The deployed site or API, for a project that needs one. */
+  live_url: ColumnType<string | null, string | null | undefined, string | null>;
+  submitted_at: string;
+};
 
 export type PathRatingsTable = { user_id: string; path_id: string; stars: number; rated_at: string };
 
@@ -158,6 +165,8 @@ export type XpEventsTable = {
   earned_at: string;
   /** The learner's local day when it was earned (their time zone then). */
   earned_on: string;
+  /** 1: paid without verification (switched off on the server): ranked apart on the boards. */
+  self_reported: ColumnType<number, number | undefined, number>;
 };
 
 /** A local day on which the learner did real work on a path (a streak's days). */
@@ -178,7 +187,17 @@ export type FirstWorkTable = { user_id: string; kind: string; source_id: string;
 export type WeeklyGoalsTable = { user_id: string; week_start: string; goal: number };
 
 /** A leaderboard row: XP earned since its period's window start (all of it for `all`), derived from the ledger. */
-export type XpBoardTable = { period: string; user_id: string; xp: number; total: number; reached_at: string };
+export type XpBoardTable = {
+  period: string;
+  user_id: string;
+  /** Verified XP in the window: what the board ranks by. */
+  xp: number;
+  /** Self-reported XP in the window (shown beside the row, never ranked). */
+  self_reported_xp: ColumnType<number, number | undefined, number>;
+  /** All XP, self-reported included: the learner's level. */
+  total: number;
+  reached_at: string;
+};
 
 /** Where each rolling window starts now (moved by the windows job). */
 export type XpBoardWindowsTable = { period: string; window_start: string };
@@ -232,6 +251,53 @@ export type OAuthPendingLinksTable = {
   used_at: string | null;
 };
 
+/** One check of a submission, queued, running or done, with its report (migration 0014_verification). */
+export type VerificationRunsTable = {
+  id: string;
+  user_id: string;
+  project_id: string;
+  repository_url: string;
+  live_url: string | null;
+  /** Why it ran: 'submit', 'recheck', 'legacy' (submitted before verification), 'self-reported' (verification off). */
+  reason: string;
+  status: 'queued' | 'running' | 'done';
+  /** Tries that ended in our error (a retry waits 30 s, then 60 s; the third ends the run). */
+  attempts: number;
+  /** When it may run (next). */
+  run_at: string;
+  /** The lease of the worker running it: past it, another worker claims it again. */
+  locked_until: string | null;
+  /** When the current try must end. */
+  deadline_at: string | null;
+  claimed_by: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** The report's state (src/domain/verification.ts VERIFICATION_STATES). */
+  state: string;
+  commit_sha: string | null;
+  commit_url: string | null;
+  /** GitHub's numeric repository id, as text. */
+  repository_id: string | null;
+  /** JSON: `{ submission: CheckResult[], requirements: CheckResult[] }`. */
+  report: string | null;
+  /** Our last error, for the logs and the retries. */
+  error: string | null;
+};
+
+/** A submission held as a possible copy, until a person looks at it. */
+export type SubmissionReviewsTable = {
+  id: string;
+  run_id: string;
+  user_id: string;
+  project_id: string;
+  /** 'same-repository' or 'same-commit'. */
+  reason: string;
+  other_user_id: string | null;
+  created_at: string;
+  resolved_at: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -262,6 +328,8 @@ export type Database = {
   oauth_identities: OAuthIdentitiesTable;
   oauth_transactions: OAuthTransactionsTable;
   oauth_pending_links: OAuthPendingLinksTable;
+  verification_runs: VerificationRunsTable;
+  submission_reviews: SubmissionReviewsTable;
 };
 
 export type Db = Kysely<Database>;
@@ -301,6 +369,8 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'oauth_identities', key: ['id'] },
   { name: 'oauth_transactions', key: ['id'] },
   { name: 'oauth_pending_links', key: ['id'] },
+  { name: 'verification_runs', key: ['id'] },
+  { name: 'submission_reviews', key: ['id'] },
 ];
 
 /** The database could not be reached or migrated at start-up: says which database, and where. */

@@ -481,6 +481,81 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('users').dropColumn('has_password').execute();
     },
   },
+  /**
+   * Verified projects. `submissions.live_url`: the deployed site or API of a project that needs one.
+   * `verification_runs`: the durable queue of checks and their reports, one row per check of a
+   * submission (submitting, or "Check again"): `status` queued → running → done; a worker claims a
+   * run by setting `locked_until` (its lease) and `claimed_by`, and a run whose lease passed is
+   * claimed again; `attempts` counts tries of our errors, `run_at` is when it may run next (back-off),
+   * `deadline_at` the end of the current try. `state` is the report's (src/domain/verification.ts),
+   * `report` its results as JSON, `repository_id` GitHub's numeric id (text: it outgrows 32 bits),
+   * `reason` why it ran ('submit', 'recheck', 'legacy', 'self-reported'). Submissions made before
+   * this migration get a done run in state 'not-verified': they keep their XP.
+   * `submission_reviews`: a submission held as a possible copy of another learner's, until a person
+   * resolves it. `xp_events.self_reported` 1: XP paid without verification (the server had it
+   * switched off): boards rank by the rest and show it beside (`xp_board.self_reported_xp`).
+   */
+  '0014_verification': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('submissions').addColumn('live_url', 'text').execute();
+      await db.schema
+        .createTable('verification_runs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('repository_url', 'text', (c) => c.notNull())
+        .addColumn('live_url', 'text')
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('run_at', 'text', (c) => c.notNull())
+        .addColumn('locked_until', 'text')
+        .addColumn('deadline_at', 'text')
+        .addColumn('claimed_by', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'text')
+        .addColumn('finished_at', 'text')
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('commit_sha', 'text')
+        .addColumn('commit_url', 'text')
+        .addColumn('repository_id', 'text')
+        .addColumn('report', 'text')
+        .addColumn('error', 'text')
+        .execute();
+      await db.schema.createIndex('verification_runs_queue_idx').on('verification_runs').columns(['status', 'run_at']).execute();
+      await db.schema
+        .createIndex('verification_runs_learner_idx')
+        .on('verification_runs')
+        .columns(['user_id', 'project_id', 'created_at'])
+        .execute();
+      await db.schema.createIndex('verification_runs_repository_idx').on('verification_runs').column('repository_id').execute();
+      await db.schema.createIndex('verification_runs_commit_idx').on('verification_runs').column('commit_sha').execute();
+      await db.schema
+        .createTable('submission_reviews')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('run_id', 'text', (c) => c.notNull().references('verification_runs.id').onDelete('cascade'))
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('project_id', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('other_user_id', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('resolved_at', 'text')
+        .execute();
+      await db.schema.createIndex('submission_reviews_user_idx').on('submission_reviews').column('user_id').execute();
+      await sql`insert into verification_runs (id, user_id, project_id, repository_url, reason, status, attempts, run_at, created_at, finished_at, state)
+        select 'legacy-' || user_id || '-' || project_id, user_id, project_id, repository_url, 'legacy', 'done', 0, submitted_at, submitted_at, submitted_at, 'not-verified'
+        from submissions`.execute(db);
+      await db.schema.alterTable('xp_events').addColumn('self_reported', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('xp_board').addColumn('self_reported_xp', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('xp_board').dropColumn('self_reported_xp').execute();
+      await db.schema.alterTable('xp_events').dropColumn('self_reported').execute();
+      await db.schema.dropTable('submission_reviews').execute();
+      await db.schema.dropTable('verification_runs').execute();
+      await db.schema.alterTable('submissions').dropColumn('live_url').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */
