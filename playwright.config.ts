@@ -72,6 +72,9 @@ export default defineConfig({
         RATE_LIMIT_LOGIN_IP_PER_MINUTE: '10000',
         RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '10000',
         LOG_LEVEL: 'warn',
+        // The journeys complete projects and watch the XP arrive at once: verification off (paid as
+        // self-reported); the verified journeys run the checks against loopback fixtures.
+        VERIFICATION: 'off',
         // Both sign-in providers on, pointed at the fakes above (loopback, so http is allowed).
         API_ORIGIN: E2E_API,
         GOOGLE_CLIENT_ID: 'e2e-google-client',

@@ -29,6 +29,8 @@ import { createProviders } from './oauth/providers.ts';
 import { createOAuthRepository } from './oauth/repository.ts';
 import { identityRoutes, oauthRoutes } from './oauth/routes.ts';
 import { createBackground, type Background } from './background.ts';
+import { createVerificationQueue } from './verify/queue.ts';
+import { createVerificationWorker, PARTS_NOT_IN_THIS_BUILD, type VerificationParts, type VerificationWorker } from './verify/worker.ts';
 import { frameworkErrors, HttpError, httpMessages, registerErrorHandling } from './http/errors.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { describeRedis, openRedis, type Redis } from './redis.ts';
@@ -39,6 +41,8 @@ declare module 'fastify' {
     /** Work still running after its response (emails): `await app.background.drain()`. */
     background: Background;
     db: Db;
+    /** The verification worker: `await app.verification.drain()` runs every due check now (tests). */
+    verification: VerificationWorker;
   }
 }
 
@@ -53,6 +57,18 @@ export type AppOptions = {
   redis?: Redis;
   /** The curriculum to seed instead of the repository's content/ (tests of content changes). */
   curriculum?: LoadedCurriculum;
+  /**
+   * The parts verification runs use (GitHub, the guarded fetch, the HTTP and page checkers; any not
+   * given: PARTS_NOT_IN_THIS_BUILD, which reports "couldn't check"), its worker's timing, and
+   * `manual: true` for a worker that runs only when a test calls `app.verification.drain()`.
+   */
+  verification?: Partial<VerificationParts> & {
+    intervalMs?: number;
+    runDeadlineMs?: number;
+    leaseMs?: number;
+    checkTimeoutMs?: number;
+    manual?: boolean;
+  };
 };
 
 type Reachability = 'reachable' | 'unreachable';
@@ -156,12 +172,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   const cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
   cleanupTimer.unref();
   let windowsTimer: ReturnType<typeof setInterval> | undefined;
+  let worker: VerificationWorker | undefined;
 
   app.decorate('background', background);
   app.decorate('db', db);
   app.addHook('onClose', async () => {
     clearInterval(cleanupTimer);
     clearInterval(windowsTimer);
+    // A check in progress is put back in the queue for the next worker, before the database closes.
+    await worker?.stop();
     await background.drain();
     mailer.close();
     if (ownsRedis) redis?.disconnect();
@@ -275,7 +294,42 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await ledger.boards.moveWindows(now());
     windowsTimer = setInterval(() => background.run('leaderboard windows', () => ledger.boards.moveWindows(now()).then(() => {})), WINDOW_STEP_MS);
     windowsTimer.unref();
-    await app.register(learningRoutes, { prefix: '/learning', repo: createLearningRepository(db), ledger, badges: curriculum.badges, authenticate, now });
+    // Verified projects: a submission queues its checks; this instance's worker runs due ones
+    // (every instance has one: the queue hands each run to one of them).
+    const learningRepo = createLearningRepository(db);
+    const verificationQueue = createVerificationQueue(db);
+    let catalogOnce: ReturnType<typeof learningRepo.catalog> | null = null;
+    const { manual = false, intervalMs, runDeadlineMs, leaseMs, checkTimeoutMs, ...given } = options.verification ?? {};
+    worker = createVerificationWorker({
+      db,
+      queue: verificationQueue,
+      ledger,
+      catalog: () => (catalogOnce ??= learningRepo.catalog()),
+      parts: { ...PARTS_NOT_IN_THIS_BUILD, ...given },
+      githubSignIn: config.oauth.github !== null,
+      now,
+      log: app.log,
+      ...(intervalMs === undefined ? {} : { intervalMs }),
+      ...(runDeadlineMs === undefined ? {} : { runDeadlineMs }),
+      ...(leaseMs === undefined ? {} : { leaseMs }),
+      ...(checkTimeoutMs === undefined ? {} : { checkTimeoutMs }),
+    });
+    app.decorate('verification', worker);
+    if (!manual && config.verification === 'on') worker.start();
+    await app.register(learningRoutes, {
+      prefix: '/learning',
+      repo: learningRepo,
+      ledger,
+      badges: curriculum.badges,
+      authenticate,
+      now,
+      verification: {
+        queue: verificationQueue,
+        wake: manual ? () => {} : worker.wake,
+        on: config.verification === 'on',
+        production: config.production,
+      },
+    });
     await app.register(accountRoutes, {
       prefix: '/account',
       db,

@@ -68,6 +68,11 @@ export type ServerConfig = {
   maxConnections: number;
   oauth: OAuthConfig;
   githubApi: GitHubApiConfig;
+  /**
+   * VERIFICATION: 'on' (default): a submitted project's XP is paid when its checks pass; 'off': paid
+   * at once, labelled self-reported and ranked apart on the boards.
+   */
+  verification: 'on' | 'off';
 };
 
 /**
@@ -181,6 +186,12 @@ function githubApiConfig(env: Env): GitHubApiConfig {
   return { apiUrl: providerUrl('GITHUB_API_URL', text(env, 'GITHUB_API_URL') ?? 'https://api.github.com'), token };
 }
 
+function verificationSwitch(raw: string | undefined): 'on' | 'off' {
+  if (raw === undefined || raw === 'on') return 'on';
+  if (raw === 'off') return 'off';
+  throw new ConfigError(`VERIFICATION must be on or off, got "${raw}".`);
+}
+
 /** Reads the configuration from the environment, with the documented defaults. Throws ConfigError. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -270,5 +281,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     maxConnections: integer(env, 'MAX_CONNECTIONS', DEFAULT_TIMEOUTS.maxConnections, 1, 1_000_000),
     oauth: oauthConfig(env, port),
     githubApi: githubApiConfig(env),
+    verification: verificationSwitch(text(env, 'VERIFICATION')),
   };
 }

@@ -117,6 +117,15 @@ export async function lockTransaction(tx: Pick<Kysely<unknown>, 'getExecutor'>, 
   await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(tx);
 }
 
+/**
+ * A queue's claim: the rows a subquery picks are locked, and rows another transaction holds
+ * locked are skipped (`FOR UPDATE SKIP LOCKED`), so two workers never pick the same row. SQLite
+ * needs nothing: one writer at a time, and the claim is one UPDATE statement.
+ */
+export function skipLocked<Q extends { forUpdate(): { skipLocked(): unknown } }>(db: { getExecutor(): { readonly adapter: unknown } }, query: Q): Q {
+  return isPostgres(db) ? (query.forUpdate().skipLocked() as Q) : query;
+}
+
 /** An aggregate as a number: SQLite gives numbers, PostgreSQL bigint and numeric as strings. */
 export function toNumber(value: string | number | bigint | null | undefined): number {
   if (value === null || value === undefined) return 0;

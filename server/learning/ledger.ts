@@ -20,7 +20,8 @@ import { activeSession } from '../auth/repository.ts';
 
 export type Executor = Db | Transaction<Database>;
 
-export type Award = { reason: XpReason; sourceId: string; pathId: string | null; amount: number };
+/** `selfReported`: paid without verification (switched off on the server): the boards rank it apart. */
+export type Award = { reason: XpReason; sourceId: string; pathId: string | null; amount: number; selfReported?: boolean };
 
 /** When and where (the learner's local day) a change happened. */
 export type Moment = { at: string; localDay: string };
@@ -41,6 +42,7 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
         amount: item.amount,
         earned_at: moment.at,
         earned_on: moment.localDay,
+        self_reported: item.selfReported === true ? 1 : 0,
       })
       .onConflict((oc) => oc.columns(['user_id', 'award_key']).doNothing())
       .execute();
@@ -218,20 +220,26 @@ export function windowStartAt(period: Period, at: number): string {
 }
 
 type Starts = Record<Period, string>;
-type AggregateRow = { user_id: string; total: number | string } & Record<`${Period}_xp` | `${Period}_at`, number | string | null>;
+type AggregateRow = { user_id: string; total: number | string } & Record<`${Period}_xp` | `${Period}_self` | `${Period}_at`, number | string | null>;
 
-/** Board rows as the ledger says they are, for some learners (or all): XP and last award time per window. */
+/**
+ * Board rows as the ledger says they are, for some learners (or all): verified XP (what ranks),
+ * self-reported XP (shown beside) and the last award time per window.
+ */
 async function aggregate(tx: Executor, starts: Starts, userIds?: readonly string[]) {
   const columns = LEADERBOARD_PERIOD_VALUES.map(
     (p) =>
-      sql`sum(case when earned_at >= ${starts[p]} then amount else 0 end) as ${sql.ref(`${p}_xp`)}, max(case when earned_at >= ${starts[p]} then earned_at end) as ${sql.ref(`${p}_at`)}`,
+      sql`sum(case when earned_at >= ${starts[p]} and self_reported = 0 then amount else 0 end) as ${sql.ref(`${p}_xp`)}, sum(case when earned_at >= ${starts[p]} and self_reported = 1 then amount else 0 end) as ${sql.ref(`${p}_self`)}, max(case when earned_at >= ${starts[p]} then earned_at end) as ${sql.ref(`${p}_at`)}`,
   );
   const where = userIds ? sql`where user_id in (${sql.join(userIds)})` : sql``;
   const { rows } = await sql<AggregateRow>`select user_id, sum(amount) as total, ${sql.join(columns)} from xp_events ${where} group by user_id`.execute(tx);
   return rows.flatMap((r) =>
     LEADERBOARD_PERIOD_VALUES.flatMap((period) => {
       const xp = toNumber(r[`${period}_xp`]);
-      return xp > 0 ? [{ period, user_id: r.user_id, xp, total: toNumber(r.total), reached_at: String(r[`${period}_at`]) }] : [];
+      const self = toNumber(r[`${period}_self`]);
+      return xp > 0 || self > 0
+        ? [{ period, user_id: r.user_id, xp, self_reported_xp: self, total: toNumber(r.total), reached_at: String(r[`${period}_at`]) }]
+        : [];
     }),
   );
 }
@@ -241,7 +249,10 @@ async function currentStarts(tx: Executor): Promise<Partial<Starts>> {
   return { all: BEGINNING, ...Object.fromEntries(rows.map((r) => [r.period, r.window_start])) };
 }
 
-async function insertRows(tx: Executor, rows: readonly { period: string; user_id: string; xp: number; total: number; reached_at: string }[]) {
+async function insertRows(
+  tx: Executor,
+  rows: readonly { period: string; user_id: string; xp: number; self_reported_xp: number; total: number; reached_at: string }[],
+) {
   for (let i = 0; i < rows.length; i += CHUNK) await tx.insertInto('xp_board').values(rows.slice(i, i + CHUNK)).execute();
 }
 
@@ -288,7 +299,7 @@ export async function noteBoardChanges(tx: Executor, userIds: readonly string[])
  */
 const TOUCH_MARGIN_MS = 5_000;
 
-type Entry = { userId: string; xp: number; total: number; reachedAt: string };
+type Entry = { userId: string; xp: number; selfReportedXp: number; total: number; reachedAt: string };
 type Named = { username: string; public_profile: number | null };
 /** The copy's first rows with their names, built once per copy (an answer reuses them as they are). */
 type NamedEntry = Entry & Named;
@@ -440,7 +451,10 @@ export function createBoards(db: Db) {
   /** Board rows in board order, for some learners (or all). */
   async function boardRows(period: Period, userIds?: readonly string[]): Promise<Entry[]> {
     const query = (ids?: readonly string[]) => {
-      let q = db.selectFrom('xp_board').select(['user_id as userId', 'xp', 'total', 'reached_at as reachedAt']).where('period', '=', period);
+      let q = db
+        .selectFrom('xp_board')
+        .select(['user_id as userId', 'xp', 'self_reported_xp as selfReportedXp', 'total', 'reached_at as reachedAt'])
+        .where('period', '=', period);
       if (ids) q = q.where('user_id', 'in', ids);
       return q.orderBy('xp', 'desc').orderBy('reached_at').orderBy('user_id').execute();
     };
@@ -501,7 +515,7 @@ export function createBoards(db: Db) {
           const names = new Map<string, NamedEntry>();
           for (const row of rows.slice(0, NAMED)) {
             const name = byId.get(row.userId);
-            if (name) names.set(row.userId, { userId: row.userId, xp: row.xp, total: row.total, reachedAt: row.reachedAt, username: name.username, public_profile: name.public_profile });
+            if (name) names.set(row.userId, { ...row, username: name.username, public_profile: name.public_profile });
           }
           const index = current && rows === current.rows ? current.index : positions(rows);
           const snapshot: Snapshot = { at: started, rows, index, names };
@@ -541,7 +555,7 @@ export function createBoards(db: Db) {
       .selectFrom('xp_board as b')
       .innerJoin('users as u', 'u.id', 'b.user_id')
       .leftJoin('user_settings as s', 's.user_id', 'b.user_id')
-      .select(['b.user_id as userId', 'b.xp', 'b.total', 'b.reached_at as reachedAt', 'u.username', 's.public_profile'])
+      .select(['b.user_id as userId', 'b.xp', 'b.self_reported_xp as selfReportedXp', 'b.total', 'b.reached_at as reachedAt', 'u.username', 's.public_profile'])
       .where('b.period', '=', period)
       .where('b.user_id', 'in', ids);
   // The learner's own row, read on every answer: built once (server/db/precompiled.ts).
@@ -556,7 +570,7 @@ export function createBoards(db: Db) {
       .selectFrom('users as u')
       .leftJoin('xp_board as b', (join) => join.onRef('b.user_id', '=', 'u.id').on('b.period', '=', param('period')))
       .leftJoin('user_settings as s', 's.user_id', 'u.id')
-      .select(['b.user_id as userId', 'b.xp', 'b.total', 'b.reached_at as reachedAt', 'u.username', 's.public_profile'])
+      .select(['b.user_id as userId', 'b.xp', 'b.self_reported_xp as selfReportedXp', 'b.total', 'b.reached_at as reachedAt', 'u.username', 's.public_profile'])
       .where('u.id', '=', param('id'))
       .where((eb) => activeSession(eb, { familyId: param('familyId'), userId: param('id'), at: param('at') })),
   );
@@ -619,6 +633,7 @@ export function createBoards(db: Db) {
       username: r.username,
       publicProfile: toNumber(r.public_profile ?? 0) === 1,
       xp: r.xp,
+      selfReportedXp: r.selfReportedXp,
       totalXp: r.total,
     });
     const mine = fresh.find((r) => r.userId === userId);
@@ -646,11 +661,12 @@ export function createBoards(db: Db) {
       const key = (r: { period: string; user_id: string }) => `${r.period} ${r.user_id}`;
       const have = new Map(actual.map((r) => [key(r), r]));
       const drift: { period: string; userId: string; expected: string; actual: string }[] = [];
-      const show = (r?: { xp: number; total: number; reached_at: string }) => (r ? `${r.xp} XP (total ${r.total}) reached ${r.reached_at}` : 'no row');
+      const show = (r?: { xp: number; self_reported_xp: number; total: number; reached_at: string }) =>
+        r ? `${r.xp} XP${r.self_reported_xp > 0 ? ` + ${r.self_reported_xp} self-reported` : ''} (total ${r.total}) reached ${r.reached_at}` : 'no row';
       for (const want of expected) {
         const got = have.get(key(want));
         have.delete(key(want));
-        if (!got || got.xp !== want.xp || got.total !== want.total || got.reached_at !== want.reached_at) {
+        if (!got || got.xp !== want.xp || got.self_reported_xp !== want.self_reported_xp || got.total !== want.total || got.reached_at !== want.reached_at) {
           drift.push({ period: want.period, userId: want.user_id, expected: show(want), actual: show(got) });
         }
       }

@@ -35,7 +35,7 @@ export function createLearningRepository(db: Db) {
     precompiled<'userId' | 'familyId' | 'at', RecordRow>((param) => {
       const userId = param('userId');
       const withSubmissions = submissions
-        ? sql`union all select 's', project_id, repository_url, submitted_at, null from submissions where user_id = ${userId}`
+        ? sql`union all select 's', project_id, repository_url, submitted_at, live_url from submissions where user_id = ${userId}`
         : sql``;
       const session = inSession
         ? sql`union all select 'z', '', null, null, null from users where id = ${userId} and ${activeSession(expressionBuilder<Database, 'users'>(), { familyId: param('familyId'), userId, at: param('at') })}`
@@ -64,7 +64,7 @@ export function createLearningRepository(db: Db) {
       if (row.kind === 'p') found.projects[row.id] = { startedAt: row.a ?? '', completedAt: row.b, taskIdsAtStart: parseList(row.c ?? '[]') };
       else if (row.kind === 't') found.completedTasks.push(row.id);
       else if (row.kind === 'r') found.ratings[row.id] = Number(row.a);
-      else if (row.kind === 's') found.submissions[row.id] = { repositoryUrl: row.a ?? '', submittedAt: row.b ?? '' };
+      else if (row.kind === 's') found.submissions[row.id] = { repositoryUrl: row.a ?? '', submittedAt: row.b ?? '', liveUrl: row.c };
     }
     return found;
   }
@@ -193,12 +193,13 @@ export function createLearningRepository(db: Db) {
      * Records the repository (replacing an earlier one) and completes the project, in one
      * transaction: both happen, or neither. A project completed before keeps its first date.
      */
-    async submit(userId: string, projectId: string, repositoryUrl: string, at: string, effects: Effects = none) {
+    async submit(userId: string, projectId: string, urls: { repositoryUrl: string; liveUrl: string | null }, at: string, effects: Effects = none) {
+      const { repositoryUrl, liveUrl } = urls;
       await db.transaction().execute(async (tx) => {
         await tx
           .insertInto('submissions')
-          .values({ user_id: userId, project_id: projectId, repository_url: repositoryUrl, submitted_at: at })
-          .onConflict((oc) => oc.columns(['user_id', 'project_id']).doUpdateSet({ repository_url: repositoryUrl, submitted_at: at }))
+          .values({ user_id: userId, project_id: projectId, repository_url: repositoryUrl, live_url: liveUrl, submitted_at: at })
+          .onConflict((oc) => oc.columns(['user_id', 'project_id']).doUpdateSet({ repository_url: repositoryUrl, live_url: liveUrl, submitted_at: at }))
           .execute();
         await tx
           .updateTable('project_progress')
@@ -243,6 +244,7 @@ export function createLearningRepository(db: Db) {
         if (ids.length === 0) return;
         await tx.deleteFrom('task_completions').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
         await tx.deleteFrom('submissions').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
+        await tx.deleteFrom('verification_runs').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
         await tx.deleteFrom('project_progress').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
         await tx.deleteFrom('path_learners').where('user_id', '=', userId).where('path_id', '=', pathId).execute();
         await effects(tx);

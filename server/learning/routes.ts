@@ -22,12 +22,14 @@ import { pathDetail, pathSummaries, projectDetail, type Catalog, type PathStats 
 import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import { openTasks } from '../../src/domain/progress.ts';
 import { DEFAULT_TIME_ZONE, learnerDay } from '../../src/domain/streaks.ts';
+import { needsLiveUrl, verificationMessages } from '../../src/domain/verification.ts';
 import { projectAward, taskAward } from '../../src/domain/xp.ts';
 import type { Authenticate, SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Ledger, Moment } from './ledger.ts';
 import type { LearningRepository } from './repository.ts';
+import { verificationOf, type VerificationQueue } from '../verify/queue.ts';
 import { xpRoutes } from './xpRoutes.ts';
 
 export type LearningDeps = {
@@ -36,7 +38,35 @@ export type LearningDeps = {
   badges: readonly BadgeDefinition[];
   authenticate: Authenticate;
   now: () => number;
+  /** Verified projects: the queue of checks, the worker to wake, and whether checks run at all. */
+  verification: {
+    queue: VerificationQueue;
+    wake(): void;
+    /** false (VERIFICATION=off): a submission pays at once, labelled self-reported. */
+    on: boolean;
+    /** Live URLs must be https in production; http is allowed elsewhere (loopback fixture sites). */
+    production: boolean;
+  };
 };
+
+/** The longest live URL accepted, as for repository URLs. */
+const LIVE_URL_MAX_LENGTH = 1024;
+
+/** Null when the value is a live URL a check may visit, else the message to show. */
+export function validateLiveUrl(value: string, production: boolean): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return verificationMessages.liveUrlNeeded;
+  if (trimmed.length > LIVE_URL_MAX_LENGTH) return verificationMessages.liveUrlInvalid;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return verificationMessages.liveUrlInvalid;
+  }
+  const protocolOk = url.protocol === 'https:' || (!production && url.protocol === 'http:');
+  if (!protocolOk || url.hostname === '' || url.username !== '' || url.password !== '') return verificationMessages.liveUrlInvalid;
+  return null;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,6 +79,11 @@ declare module 'fastify' {
     /** The route checks the session in its own query (one round trip, not two) instead of before it. */
     sessionInQuery?: boolean;
   }
+}
+
+/** A time of day as the learner reads it, in their time zone ("14:05"). */
+function timeOfDay(at: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(at));
 }
 
 const responseSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
@@ -64,7 +99,8 @@ const noFields = { type: 'object', additionalProperties: false, properties: {} }
 const STATS_TTL_MS = 2_000;
 
 export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
-  const { repo, ledger, badges, authenticate, now } = deps;
+  const { repo, ledger, badges, authenticate, now, verification } = deps;
+  const { queue } = verification;
   const iso = () => new Date(now()).toISOString();
   // The curriculum as seeded before the API serves (content changes only with a deploy), in
   // memory: a page costs the learner's own rows and nothing else. Its answers are assembled by
@@ -146,7 +182,19 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   }
 
   async function projectView(userId: string, projectId: string): Promise<ProjectDetailView> {
-    const view = projectDetail(catalog, await repo.records(userId, { submissions: true }), projectId);
+    const records = await repo.records(userId, { submissions: true });
+    const submission = records.submissions[projectId];
+    const project = catalog.projects.find((p) => p.id === projectId);
+    if (submission && project) {
+      // The report of the latest check of this project (none: submitted before projects were verified).
+      const [run, rechecks, xpPaid] = await Promise.all([
+        queue.latest(userId, projectId),
+        queue.rechecksSince(userId, projectId, now()),
+        queue.xpPaid(userId, projectId),
+      ]);
+      if (run) submission.verification = verificationOf(run, project.requirements, { rechecks, xpPaid, at: now(), verificationOn: verification.on });
+    }
+    const view = projectDetail(catalog, records, projectId);
     if (!view) throw new HttpError(404, learningMessages.noSuchProject);
     return view;
   }
@@ -222,12 +270,12 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { repositoryUrl: string } }>(
+  app.post<{ Params: { id: string }; Body: { repositoryUrl: string; liveUrl?: string | null } }>(
     '/projects/:id/submission',
     {
-      schema: { params: idParam, body: responseSchema(submissionBodySchema), response: { 200: responseSchema(projectResponseSchema) } },
+      schema: { params: idParam, body: responseSchema(submissionBodySchema), response: { 202: responseSchema(projectResponseSchema) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = learnerOf(request);
       const project = catalog.projects.find((p) => p.id === request.params.id);
       if (!project) throw new HttpError(404, learningMessages.noSuchProject);
@@ -235,6 +283,10 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       refuseUnlessStarted(view);
       const problem = validateRepoUrl(request.body.repositoryUrl);
       if (problem) throw new HttpError(400, problem);
+      // A deployed project is checked on its live URL: it comes with the submission.
+      const deployed = needsLiveUrl(project.requirements);
+      const liveProblem = deployed ? validateLiveUrl(request.body.liveUrl ?? '', verification.production) : null;
+      if (liveProblem) throw new HttpError(400, liveProblem);
       const open = openTasks(
         view.tasks.map((t) => ({ ...t, status: 'active' as const })),
         new Set(view.tasks.filter((t) => t.completed).map((t) => t.id)),
@@ -242,14 +294,49 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       // A completed project may replace its repository whatever tasks were added since.
       if (view.status !== 'completed' && open.length > 0) throw new HttpError(409, learningMessages.openTasks(open.map((t) => t.title)));
       const moment = await momentOf(user.id);
-      await repo.submit(user.id, project.id, request.body.repositoryUrl.trim(), moment.at, async (tx) => {
-        // Paid once: replacing the repository later, or a retried request, finds the award there.
-        await ledger.award(tx, user.id, { ...projectAward(project), pathId: project.pathId }, moment);
+      const urls = { repositoryUrl: request.body.repositoryUrl.trim(), liveUrl: deployed ? (request.body.liveUrl ?? '').trim() : null };
+      // The project completes (and unlocks what follows) at once; its XP waits for its checks to pass,
+      // unless verification is switched off here: then it is paid now, labelled self-reported.
+      await repo.submit(user.id, project.id, urls, moment.at, async (tx) => {
+        const run = { userId: user.id, projectId: project.id, ...urls, at: moment.at };
+        if (verification.on) await queue.enqueue({ ...run, reason: 'submit' }, tx);
+        else {
+          await queue.record({ ...run, reason: 'self-reported', state: 'self-reported' }, tx);
+          await ledger.award(tx, user.id, { ...projectAward(project), pathId: project.pathId, selfReported: true }, moment);
+        }
         // A day of work only the first time: replacing the repository every day earns no streak.
         if (await ledger.firstWork(tx, user.id, 'submit', project.id, moment)) await ledger.activity(tx, user.id, project.pathId, moment);
         await ledger.settleBadges(tx, user.id, moment);
       });
-      return { project: await projectView(user.id, project.id) };
+      if (verification.on) verification.wake();
+      return reply.code(202).send({ project: await projectView(user.id, project.id) });
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/projects/:id/verification',
+    { schema: { params: idParam, body: noFields, response: { 202: responseSchema(projectResponseSchema) } } },
+    async (request, reply) => {
+      const user = learnerOf(request);
+      const project = catalog.projects.find((p) => p.id === request.params.id);
+      if (!project) throw new HttpError(404, learningMessages.noSuchProject);
+      const view = await projectView(user.id, project.id);
+      if (!view.submission) throw new HttpError(409, learningMessages.notSubmitted);
+      if (!verification.on) throw new HttpError(409, verificationMessages.selfReported);
+      const current = view.submission.verification;
+      // Already checking: this press changes nothing.
+      if (current.state === 'checking') return reply.code(202).send({ project: view });
+      if (!current.recheck.allowed && current.recheck.nextAt) {
+        const { nextAt } = current.recheck;
+        const clock = await ledger.clockOf(user.id);
+        throw new HttpError(429, verificationMessages.recheckLimit(timeOfDay(nextAt, clock?.time_zone ?? DEFAULT_TIME_ZONE)), {
+          'retry-after': String(Math.max(1, Math.ceil((Date.parse(nextAt) - now()) / 1000))),
+        });
+      }
+      const { repositoryUrl, liveUrl } = view.submission;
+      await queue.enqueue({ userId: user.id, projectId: project.id, repositoryUrl, liveUrl, reason: 'recheck', at: iso() });
+      verification.wake();
+      return reply.code(202).send({ project: await projectView(user.id, project.id) });
     },
   );
 

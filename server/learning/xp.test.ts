@@ -16,7 +16,8 @@ import { TASK_XP } from '../../src/domain/xp.ts';
 let clock = Date.parse('2026-06-10T12:00:00.000Z');
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({}, { now: () => clock });
+  // Verification off: a submission pays at once (self-reported); verified payment is server/verify's.
+  t = await createTestApp({ verification: 'off' }, { now: () => clock });
 });
 afterAll(async () => {
   await t.close();
@@ -53,7 +54,7 @@ async function completeFirstProject(token: string) {
   expect((await send(t.app, 'POST', `/learning/projects/${first.id}/start`, token)).statusCode).toBe(200);
   for (const task of first.tasks) expect((await send(t.app, 'PUT', `/learning/tasks/${task.id}`, token)).statusCode).toBe(204);
   const submitted = await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/portfolio' });
-  expect(submitted.statusCode).toBe(200);
+  expect(submitted.statusCode).toBe(202);
 }
 
 const projectXp = first.xp + first.tasks.length * TASK_XP;
@@ -87,7 +88,7 @@ describe('the ledger', () => {
     await completeFirstProject(token);
     const before = (await xpOf(token)).totalXp;
     // The project is completed: its tasks can no longer change, and submitting again replaces the repository only.
-    expect((await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/portfolio-2' })).statusCode).toBe(200);
+    expect((await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/portfolio-2' })).statusCode).toBe(202);
     expect((await xpOf(token)).totalXp).toBe(before);
 
     const other = await signIn(t.app);

@@ -176,7 +176,7 @@ describe('the streak and Top Learners', () => {
 });
 
 describe('who is private on a board', () => {
-  const row = (over: Partial<Parameters<typeof boardName>[0]>) => ({ rank: 1, private: false, name: 'Mei Tanaka', xp: 10, level: 1, isMe: false, ...over });
+  const row = (over: Partial<Parameters<typeof boardName>[0]>) => ({ rank: 1, private: false, name: 'Mei Tanaka', xp: 10, selfReportedXp: 0, level: 1, isMe: false, ...over });
 
   it('is told by the flag, never by the name', () => {
     const lookalike = row({ name: PRIVATE_LEARNER_NAME });

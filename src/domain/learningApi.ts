@@ -123,6 +123,8 @@ export const learningMessages = {
   noSuchTask: 'There is no such task.',
   locked: (titles: string[]) => `Complete ${titles.join(' and ')} first.`,
   notStarted: 'Start the project first.',
+  /** POST /learning/projects/:id/verification before anything was submitted. */
+  notSubmitted: 'Submit the project first.',
   completed: 'This project is completed; its tasks can no longer change.',
   openTasks: (titles: string[]) => `Finish every task before you submit. Still open: ${titles.join('; ')}.`,
   cannotRate: 'Complete a project of this path to rate it.',
@@ -293,7 +295,10 @@ export const leaderboardRowSchema = z
     private: z.boolean(),
     /** The learner's name; null for another learner whose profile is private. */
     name: z.string().nullable(),
+    /** Verified XP: what the board ranks by. */
     xp: z.int().min(0),
+    /** XP paid without verification (a server with it switched off): shown beside, never ranked. */
+    selfReportedXp: z.int().min(0),
     level: z.int().min(1),
     isMe: z.boolean(),
   })

@@ -115,8 +115,10 @@ export type BoardRow = {
   userId: string;
   username: string;
   publicProfile: boolean;
-  /** XP earned in the board's window. */
+  /** Verified XP earned in the board's window: what ranks. */
   xp: number;
+  /** Self-reported XP in the window (verification switched off): shown beside, never ranked. */
+  selfReportedXp: number;
   /** All-time XP: the learner's level, whatever the window. */
   totalXp: number;
 };
@@ -137,6 +139,7 @@ export function boardView(
     // A private learner's name stays on the server; they see their own.
     name: row.publicProfile || row.userId === me ? row.username : null,
     xp: row.xp,
+    selfReportedXp: row.selfReportedXp,
     level: levelFor(row.totalXp),
     isMe: row.userId === me,
   });

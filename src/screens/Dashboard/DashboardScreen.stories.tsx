@@ -31,7 +31,7 @@ const ready = <T,>(data: T) => ({ status: 'ready' as const, data });
 /** This week's sample learners (src/fixtures/xp.ts), ranked by XP. */
 const thisWeek = sampleBoard(40, 3_900, 85);
 /** Ada's row on a board: this week's XP (all of hers, as the MSW API counts it) and her all-time XP. */
-const ada = (xp: number): BoardRow => ({ userId: sampleUser.id, username: sampleUser.username, publicProfile: true, xp, totalXp: xp });
+const ada = (xp: number): BoardRow => ({ userId: sampleUser.id, username: sampleUser.username, publicProfile: true, xp, selfReportedXp: 0, totalXp: xp });
 /** This week's board as the API ranks it (src/domain/xpViews.ts): the others and Ada with `xp` (none: not on it). */
 const weekBoard = (others: BoardRow[], xp: number): LeaderboardView =>
   leaderboard([...others, ...(xp > 0 ? [ada(xp)] : [])].sort((a, b) => b.xp - a.xp), sampleUser.id, 'week');

@@ -1,0 +1,306 @@
+/**
+ * One verification run: every check of one submission, against one pinned commit, turned into the
+ * report (src/domain/verification.ts). The parts that reach outside (GitHub, the learner's site and
+ * API, Chromium) come in through the contract (./contract.ts); this file only decides what to ask
+ * and what the answers mean. Order:
+ *
+ * 1. `repository`: the repository exists and is public, and its default branch has a commit, whose
+ *    sha every other check reads (so the report is about one commit);
+ * 2. `owner`: the repository's owner is the learner's linked GitHub account (numeric ids), where
+ *    sign-in with GitHub is set up on this server; else not checked, and it does not block;
+ * 3. `history`: at least one commit on that branch since the learner started the project;
+ * 4. `original`: no other learner submitted the same repository or the same commit first;
+ * 5. `live`: the live URL answers (below 400), for a project that is deployed;
+ * 6. each requirement by its check kind.
+ *
+ * A check that could not run (CheckUnavailable, a time-out) is `error`, never failed; anything
+ * else thrown is a bug and ends the run (the worker retries it).
+ */
+import {
+  CHECK_TIMEOUT_SECONDS,
+  needsLiveUrl,
+  SUBMISSION_CHECKS,
+  verificationMessages,
+  type CheckResult,
+  type Evidence,
+  type PageCheck,
+  type Requirement,
+  type SubmissionCheckId,
+  type VerificationState,
+} from '../../src/domain/verification.ts';
+import { CheckUnavailable, type CheckOutcome, type GuardedFetch, type HttpChecker, type PageChecker, type RepoHost } from './contract.ts';
+
+/** What the run is given: the submission, the project's requirements and the learner's facts. */
+export type RunInput = {
+  repositoryUrl: string;
+  liveUrl: string | null;
+  requirements: readonly Requirement[];
+  /** When the learner started the project (ISO): commits before it do not count. */
+  startedAt: string;
+  /** The learner's linked GitHub account's numeric id; null when none is linked. */
+  linkedGithubId: string | null;
+};
+
+/** The parts a run uses, and what it asks the database. */
+export type RunParts = {
+  repoHost: RepoHost;
+  guardedFetch: GuardedFetch;
+  httpChecker: HttpChecker;
+  pageChecker: PageChecker;
+  /** Whether sign-in with GitHub is set up on this server (the owner check needs it). */
+  githubSignIn: boolean;
+  /** Another learner who submitted this repository (by id) or this commit before this learner did. */
+  findCopy(repositoryId: string, commitSha: string): Promise<{ otherUserId: string; reason: 'same-repository' | 'same-commit' } | null>;
+  /** Milliseconds one check may take (CHECK_TIMEOUT_SECONDS; tests shorten it). */
+  checkTimeoutMs?: number;
+};
+
+export type RunOutcome = {
+  state: Exclude<VerificationState, 'checking' | 'self-reported' | 'not-verified'>;
+  commit: { sha: string; url: string } | null;
+  repositoryId: string | null;
+  /** Set when the state is `held`. */
+  copy: { otherUserId: string; reason: string } | null;
+  submission: CheckResult[];
+  requirements: CheckResult[];
+};
+
+/** owner and name of a GitHub repository URL (as the submission rule accepts it), or null. */
+export function parseRepositoryUrl(url: string): { owner: string; name: string } | null {
+  const match = /^https:\/\/github\.com\/([A-Za-z0-9-]{1,39})\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$/.exec(url.trim());
+  return match ? { owner: match[1] as string, name: match[2] as string } : null;
+}
+
+export const evidence = (fields: Partial<Evidence>): Evidence => ({
+  target: fields.target ?? null,
+  expected: fields.expected ?? null,
+  found: fields.found ?? null,
+  screenshot: fields.screenshot ?? null,
+  url: fields.url ?? null,
+});
+
+const submissionResult = (id: SubmissionCheckId, outcome: CheckOutcome): CheckResult => ({
+  id: `submission:${id}`,
+  label: SUBMISSION_CHECKS[id],
+  kind: 'submission',
+  ...outcome,
+});
+
+const requirementResult = (index: number, requirement: Requirement, outcome: CheckOutcome): CheckResult => ({
+  id: `requirement:${index}`,
+  label: requirement.text,
+  kind: requirement.check.kind,
+  ...outcome,
+});
+
+const passed = (found: Partial<Evidence> | null = null): CheckOutcome => ({ status: 'passed', message: null, evidence: found && evidence(found) });
+const failed = (message: string, found: Partial<Evidence> | null = null): CheckOutcome => ({ status: 'failed', message, evidence: found && evidence(found) });
+const notChecked = (message: string): CheckOutcome => ({ status: 'not-checked', message, evidence: null });
+const errored = (message: string): CheckOutcome => ({ status: 'error', message, evidence: null });
+
+export const runMessages = {
+  noRepository: (url: string) => `GitHub says there is no public repository at ${url}.`,
+  noCommit: 'The repository has no commit on its default branch yet.',
+  notOwner: 'The repository belongs to another GitHub account than the one linked to your PathForge account.',
+  noHistory: (since: string) => `No commit on the default branch was made after you started the project (${since.slice(0, 10)}).`,
+  copy: verificationMessages.held,
+  liveAnswered: (status: number) => `The live URL answered ${status}.`,
+  earlierFailed: 'Not checked: an earlier check failed.',
+  liveDown: 'Not checked: the live URL did not answer.',
+  noLiveUrl: 'Not checked: no live URL was submitted.',
+  fileMissing: (path: string) => `${path} is not in the repository at the commit checked.`,
+  filePresent: (path: string) => `${path} is in the repository at the commit checked, and must not be.`,
+  textMissing: (path: string, text: string) => `${path} does not contain “${text}”.`,
+  readmeMissing: 'The repository has no README at the commit checked.',
+  readmeNoLink: 'The README does not link the live URL you submitted.',
+  noWorkflow: 'No workflow of yours ran on the commit checked.',
+  workflowNotSuccess: (conclusion: string | null) => `Your own CI's latest run on the commit checked ended ${conclusion ?? 'without a conclusion'}.`,
+} as const;
+
+/** The state a report's results give: failed beats error; self-checked and not-checked never block. */
+export function stateOf(results: readonly CheckResult[]): 'passed' | 'failed' | 'error' {
+  if (results.some((r) => r.status === 'failed')) return 'failed';
+  if (results.some((r) => r.status === 'error')) return 'error';
+  return 'passed';
+}
+
+/**
+ * Runs one check with its own time limit: CheckUnavailable and a time-out become `error` (ours),
+ * the run's own abort (its deadline) and anything else are thrown.
+ */
+async function guarded(run: AbortSignal, timeoutMs: number, check: (signal: AbortSignal) => Promise<CheckOutcome>): Promise<CheckOutcome> {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([run, timeout]);
+  try {
+    return await check(signal);
+  } catch (error) {
+    if (run.aborted) throw error;
+    if (timeout.aborted) return errored(verificationMessages.timedOut(Math.round(timeoutMs / 1000)));
+    if (error instanceof CheckUnavailable) return errored(error.message);
+    throw error;
+  }
+}
+
+/** Every check of one submission. `signal` is the run's deadline. */
+export async function runChecks(input: RunInput, parts: RunParts, signal: AbortSignal): Promise<RunOutcome> {
+  const timeoutMs = parts.checkTimeoutMs ?? CHECK_TIMEOUT_SECONDS * 1000;
+  const check = (fn: (signal: AbortSignal) => Promise<CheckOutcome>, ms = timeoutMs) => guarded(signal, ms, fn);
+  const { repoHost } = parts;
+  const deployed = needsLiveUrl(input.requirements);
+  const submission: CheckResult[] = [];
+  const outcome = (state: RunOutcome['state'], requirements: CheckResult[], rest: Partial<RunOutcome> = {}): RunOutcome => ({
+    state,
+    commit: null,
+    repositoryId: null,
+    copy: null,
+    submission,
+    requirements,
+    ...rest,
+  });
+  /** Every requirement (and the submission checks not reached) not checked, for a reason. */
+  const skipAll = (message: string, from: SubmissionCheckId[]) => {
+    for (const id of from) if (id !== 'live' || deployed) submission.push(submissionResult(id, notChecked(message)));
+    return input.requirements.map((r, i) => requirementResult(i, r, notChecked(message)));
+  };
+
+  // 1. The repository, and the commit every other check reads.
+  const repo = parseRepositoryUrl(input.repositoryUrl);
+  let info: Awaited<ReturnType<RepoHost['repository']>> = null;
+  let head: Awaited<ReturnType<RepoHost['headCommit']>> = null;
+  const repository = repo
+    ? await check(async (s) => {
+        info = await repoHost.repository(repo.owner, repo.name, s);
+        if (!info || info.private) return failed(runMessages.noRepository(input.repositoryUrl), { target: input.repositoryUrl });
+        head = await repoHost.headCommit(repo.owner, repo.name, info.defaultBranch, s);
+        if (!head) return failed(runMessages.noCommit, { target: `${info.htmlUrl} (${info.defaultBranch})`, url: info.htmlUrl });
+        return passed({ target: info.htmlUrl, found: `${info.defaultBranch} at ${head.sha.slice(0, 7)}`, url: head.htmlUrl });
+      })
+    : failed(runMessages.noRepository(input.repositoryUrl), { target: input.repositoryUrl });
+  submission.push(submissionResult('repository', repository));
+  const found = info as Awaited<ReturnType<RepoHost['repository']>>;
+  const commit = head as Awaited<ReturnType<RepoHost['headCommit']>>;
+  if (repository.status !== 'passed' || !repo || !found || !commit) {
+    const reason = repository.status === 'error' ? (repository.message ?? runMessages.earlierFailed) : runMessages.earlierFailed;
+    const rest = skipAll(repository.status === 'error' ? `Not checked: ${reason}` : runMessages.earlierFailed, ['owner', 'history', 'original', 'live']);
+    return outcome(repository.status === 'error' ? 'error' : 'failed', rest);
+  }
+  const pinned = { sha: commit.sha, url: commit.htmlUrl };
+  const repositoryId = String(found.id);
+  const at = (path: string) => ({ target: path, url: `${found.htmlUrl}/blob/${commit.sha}/${path}` });
+
+  // 2. Who owns it.
+  let owner: CheckOutcome;
+  if (!parts.githubSignIn) owner = notChecked(verificationMessages.githubSignInNotSetUp);
+  else if (input.linkedGithubId === null) owner = failed(verificationMessages.linkGithub, { target: found.owner });
+  else if (String(found.ownerId) === input.linkedGithubId) owner = passed({ target: found.owner });
+  else owner = failed(runMessages.notOwner, { target: found.owner, expected: 'your linked GitHub account', found: found.owner });
+  submission.push(submissionResult('owner', owner));
+
+  // 3. Work done since the project started.
+  submission.push(
+    submissionResult(
+      'history',
+      await check(async (s) => {
+        const commits = await repoHost.commitsSince(repo.owner, repo.name, commit.sha, input.startedAt, s);
+        const where = { target: `${found.defaultBranch} since ${input.startedAt.slice(0, 10)}`, expected: 'at least 1 commit', found: `${commits}` };
+        return commits >= 1 ? passed(where) : failed(runMessages.noHistory(input.startedAt), where);
+      }),
+    ),
+  );
+
+  // 4. Not another learner's submission.
+  const copy = await parts.findCopy(repositoryId, commit.sha);
+  submission.push(submissionResult('original', copy ? failed(runMessages.copy) : passed()));
+
+  // 5. The live URL answers.
+  let live: CheckOutcome | null = null;
+  if (deployed) {
+    const liveUrl = input.liveUrl;
+    live = liveUrl
+      ? await check(async (s) => {
+          const response = await parts.guardedFetch(liveUrl, { method: 'GET', signal: s });
+          const where = { target: liveUrl, expected: 'a status below 400', found: `${response.status}` };
+          return response.status < 400 ? passed(where) : failed(runMessages.liveAnswered(response.status), where);
+        })
+      : failed(verificationMessages.liveUrlNeeded);
+    submission.push(submissionResult('live', live));
+  }
+
+  // 6. Each requirement by its kind; page checks all at once, in one browser session.
+  const results: (CheckOutcome | undefined)[] = input.requirements.map(() => undefined);
+  const pageIndexes = input.requirements.flatMap((r, i) => (r.check.kind === 'page' ? [i] : []));
+  const liveUrl = live?.status === 'passed' ? input.liveUrl : null;
+  if (pageIndexes.length > 0) {
+    if (!liveUrl) for (const i of pageIndexes) results[i] = notChecked(input.liveUrl ? runMessages.liveDown : runMessages.noLiveUrl);
+    else {
+      const checks = pageIndexes.map((i) => input.requirements[i]!.check as PageCheck);
+      let outcomes: CheckOutcome[] | null = null;
+      const whole = await check(async (s) => {
+        outcomes = await parts.pageChecker(liveUrl, checks, s);
+        return passed();
+      }, timeoutMs * (checks.length + 1));
+      const pages = outcomes as CheckOutcome[] | null;
+      for (const [k, i] of pageIndexes.entries()) results[i] = whole.status === 'error' ? whole : (pages?.[k] ?? errored(verificationMessages.error));
+    }
+  }
+  for (const [i, requirement] of input.requirements.entries()) {
+    if (results[i]) continue;
+    const rule = requirement.check;
+    switch (rule.kind) {
+      case 'page':
+        break;
+      case 'http':
+        results[i] = liveUrl
+          ? await check((s) => parts.httpChecker(liveUrl, rule, s))
+          : notChecked(input.liveUrl ? runMessages.liveDown : runMessages.noLiveUrl);
+        break;
+      case 'review':
+        results[i] = { status: 'self-checked', message: verificationMessages.reviewOnly, evidence: null };
+        break;
+      case 'ci':
+        results[i] = await check(async (s) => {
+          const workflow = await repoHost.latestWorkflowRun(repo.owner, repo.name, commit.sha, s);
+          if (!workflow) return failed(runMessages.noWorkflow, { target: `Your own CI on ${commit.sha.slice(0, 7)}` });
+          const where = { target: `Your own CI: ${workflow.name}`, expected: 'success', found: workflow.conclusion ?? workflow.status, url: workflow.htmlUrl };
+          return workflow.conclusion === 'success' ? passed(where) : failed(runMessages.workflowNotSuccess(workflow.conclusion), where);
+        });
+        break;
+      case 'repo':
+        results[i] = await check(async (s) => {
+          switch (rule.rule) {
+            case 'file': {
+              const text = await repoHost.fileAt(repo.owner, repo.name, commit.sha, rule.path, s);
+              const where = { ...at(rule.path), expected: 'present', found: text === null ? 'absent' : 'present' };
+              return text === null ? failed(runMessages.fileMissing(rule.path), where) : passed(where);
+            }
+            case 'absent': {
+              const text = await repoHost.fileAt(repo.owner, repo.name, commit.sha, rule.path, s);
+              const where = { ...at(rule.path), expected: 'absent', found: text === null ? 'absent' : 'present' };
+              return text === null ? passed(where) : failed(runMessages.filePresent(rule.path), where);
+            }
+            case 'contains': {
+              const text = await repoHost.fileAt(repo.owner, repo.name, commit.sha, rule.path, s);
+              if (text === null) return failed(runMessages.fileMissing(rule.path), { ...at(rule.path), expected: rule.text, found: 'no such file' });
+              const where = { ...at(rule.path), expected: rule.text };
+              return text.includes(rule.text) ? passed(where) : failed(runMessages.textMissing(rule.path, rule.text), where);
+            }
+            case 'readme-links-live': {
+              if (!input.liveUrl) return notChecked(runMessages.noLiveUrl);
+              const readme = await repoHost.readmeAt(repo.owner, repo.name, commit.sha, s);
+              const where = { target: 'README', expected: input.liveUrl, url: `${found.htmlUrl}/tree/${commit.sha}` };
+              if (readme === null) return failed(runMessages.readmeMissing, where);
+              const bare = input.liveUrl.replace(/\/+$/, '');
+              return readme.includes(bare) ? passed(where) : failed(runMessages.readmeNoLink, where);
+            }
+          }
+        });
+        break;
+    }
+  }
+  const requirements = input.requirements.map((r, i) => requirementResult(i, r, results[i] ?? errored(verificationMessages.error)));
+  const state = stateOf([...submission.filter((r) => r.id !== 'submission:original'), ...requirements]);
+  if (copy && state !== 'failed') {
+    return outcome('held', requirements, { commit: pinned, repositoryId, copy });
+  }
+  return outcome(copy ? 'failed' : state, requirements, { commit: pinned, repositoryId });
+}
