@@ -208,6 +208,36 @@ describe('the content rules', () => {
     );
   });
 
+  it('every requirement says how it is checked, in the one vocabulary of checks', () => {
+    const files = valid();
+    (files.projects[0] as { requirements: unknown[] }).requirements = [
+      { text: 'It works' },
+      { text: 'It is fast', check: { kind: 'benchmark' } },
+      { text: 'It has a title', check: { kind: 'page', rule: 'title' } },
+      { text: 'It saves', check: { kind: 'page', rule: 'dom', steps: [{ press: 'Enter' }] } },
+      'A plain sentence',
+    ];
+    const file = 'content/projects/project-1/project.yaml';
+    expect(problemsOf(files)).toEqual([
+      expect.stringMatching(new RegExp(`^${file}: requirements\\.0\\.check: missing: every requirement says how it is checked`)),
+      expect.stringMatching(new RegExp(`^${file}: requirements\\.1\\.check: not a check of the vocabulary: use kind page`)),
+      expect.stringMatching(new RegExp(`^${file}: requirements\\.2\\.check: not a check of the vocabulary: `)),
+      `${file}: requirements.3.check.steps.0: not a page step: use { click }, { type, text }, { expect, min?, text? } or { expectNone }`,
+      `${file}: requirements.4: Invalid input: expected object, received string`,
+    ]);
+
+    const checked = valid();
+    (checked.projects[0] as { requirements: unknown[] }).requirements = [
+      { text: 'The page has a main landmark', check: { kind: 'page', rule: 'dom', steps: [{ expect: 'main' }] } },
+      { text: 'No .env is committed', check: { kind: 'repo', rule: 'absent', path: '.env' } },
+    ];
+    const [first] = loadCurriculum(writeContent(checked)).projects;
+    expect(first?.requirements.map((r) => r.check)).toEqual([
+      { kind: 'page', rule: 'dom', path: '/', steps: [{ expect: 'main' }] },
+      { kind: 'repo', rule: 'absent', path: '.env' },
+    ]);
+  });
+
   it('badges are checked like the rest: fields, a missing file, ids unique and not retired', () => {
     const bad = valid();
     bad.badges = { badges: [badge(1, { id: 'badge_1', rule: 'lines-of-poetry', icon: 'rocket', color: 'teal', target: 0 }), { ...badge(2), extra: true }] };
