@@ -10,6 +10,7 @@ import { stringify } from 'yaml';
 import { openDatabase, type Db } from '../db/database.ts';
 import { tempDir, testDatabase } from '../test/helpers.ts';
 import { ContentError, loadCurriculum } from './load.ts';
+import { readReference, referenceReasons } from './references.ts';
 import { seedCurriculum } from './seed.ts';
 
 const dirs: string[] = [];
@@ -45,6 +46,16 @@ describe("the repository's content/", () => {
         expect(resource.url, project.title).not.toMatch(/github\.com\/pathforge\//);
       }
     }
+  });
+
+  it('gives every project a reference solution, or says in content/README.md why it has none', () => {
+    const reasons = referenceReasons();
+    for (const project of curriculum.projects) {
+      const reference = readReference(project.slug);
+      if (reference) expect(reasons.has(project.slug), `${project.slug} has a reference and a reason for having none`).toBe(false);
+      else expect(reasons.get(project.slug), `${project.slug} has no reference/ and no reason in content/README.md`).toMatch(/\w{3,}/);
+    }
+    for (const slug of reasons.keys()) expect(curriculum.projects.map((p) => p.slug), `content/README.md gives a reason for ${slug}`).toContain(slug);
   });
 
   it('holds the six badges of the spec, one per rule', () => {
