@@ -1,0 +1,331 @@
+/**
+ * The page checker against fixture sites served on loopback by this file. Chromium always goes
+ * through a stand-in forward proxy defined here (not the address guard, which is tested on its
+ * own): it lets through only the fixture site's host and port, refuses everything else, and
+ * records every request and tunnel it was asked for, so the tests see where the browser tried to go.
+ * Nothing here reaches the internet.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verificationMessages, type PageCheck } from '../../../src/domain/verification.ts';
+import type { CheckOutcome } from '../contract.ts';
+import { createPageChecker, type PageCheckerOptions, type PageRunReport } from './index.ts';
+import { isAlive } from './processTree.ts';
+
+const head = (title: string) =>
+  `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>`;
+
+/** A small to-do page: typing and clicking "Add" lists the text typed. `added` is what the click lists. */
+const todoPage = (added = "document.getElementById('new').value", extra = '') => `${head('Todos')}<body><main>
+<h1>Todos</h1>
+<label for="new">New todo</label> <input id="new" type="text"> <button id="add" type="button">Add</button>
+<ul id="list"></ul><p id="empty">Nothing yet</p>${extra}
+</main>
+<script>
+document.getElementById('add').addEventListener('click', () => {
+  const item = document.createElement('li');
+  item.textContent = ${added};
+  document.getElementById('list').append(item);
+  document.getElementById('empty')?.remove();
+});
+</script></body></html>`;
+
+// A 1×1 PNG.
+const pixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+type Site = { server: Server; url: string; hits: string[]; upgrades: string[] };
+
+function serve(host: string, pages: Record<string, string | ((hostPort: string) => string)>): Promise<Site> {
+  const hits: string[] = [];
+  const upgrades: string[] = [];
+  const server = createServer((req, res) => {
+    hits.push(req.url!);
+    const path = new URL(req.url!, 'http://x').pathname;
+    if (path === '/pixel.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(pixel);
+    if (path === '/sw.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end('self.addEventListener("fetch", () => {});');
+    if (path === '/redirect-private') return void res.writeHead(302, { location: `${privateSite.url}/` }).end();
+    const page = pages[path];
+    if (page === undefined) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(typeof page === 'function' ? page(`${host}:${(server.address() as AddressInfo).port}`) : page);
+  });
+  server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
+    upgrades.push(req.url!);
+    socket.destroy();
+  });
+  return new Promise((resolve) => server.listen(0, host, () => resolve({ server, hits, upgrades, url: `http://${host}:${(server.address() as AddressInfo).port}` })));
+}
+
+type StandInProxy = { server: Server; url: string; asked: string[]; refused: string[] };
+
+/** A forward proxy (absolute-form requests and CONNECT) that passes only `allowed` (host:port). */
+function standInProxy(allowed: () => string): Promise<StandInProxy> {
+  const asked: string[] = [];
+  const refused: string[] = [];
+  const server = createServer((req, res) => {
+    const target = new URL(req.url!);
+    asked.push(`${req.method} ${target.host}${target.pathname}`);
+    if (target.host !== allowed()) {
+      refused.push(target.host);
+      return void res.writeHead(403, { 'content-type': 'text/plain' }).end('refused by the proxy');
+    }
+    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: target.pathname + target.search, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode!, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    asked.push(`CONNECT ${req.url}`);
+    if (req.url !== allowed()) {
+      refused.push(req.url!);
+      return void socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+    }
+    const [host, port] = req.url!.split(':');
+    const upstream = connect(Number(port), host!, () => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(socket).pipe(upstream);
+    });
+    upstream.on('error', () => socket.destroy());
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, asked, refused, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+}
+
+let site: Site;
+let privateSite: Site;
+let proxy: StandInProxy;
+
+beforeAll(async () => {
+  privateSite = await serve('127.0.0.2', { '/': `${head('Private')}<body><p>private</p></body></html>` });
+  site = await serve('127.0.0.1', {
+    '/': todoPage(),
+    '/wrong-text': todoPage("'Buy milk'"),
+    '/wide': todoPage(undefined, '<div class="banner wide" style="width: 400px">A banner</div>'),
+    '/inaccessible': todoPage(undefined, '<img src="/pixel.png"><p style="color: #c8c8c8">Faint text</p>'),
+    '/invalid': `${head('Invalid')}<body><main><div><span>unclosed</div></main></body></html>`,
+    '/loop': `${head('Loop')}<body><script>while (true) {}</script></body></html>`,
+    '/hog': `${head('Hog')}<body><p>Growing</p><script>
+      const kept = [];
+      setInterval(() => { for (let i = 0; i < 2; i += 1) kept.push(new Uint8Array(64 * 1024 * 1024).fill(7)); }, 20);
+    </script></body></html>`,
+    '/websocket': (hostPort) => `${head('Socket')}<body><p id="state">waiting</p><script>
+      const show = (text) => { document.getElementById('state').textContent = text; };
+      for (const address of ['ws://${hostPort}/socket', 'ws://127.0.0.2:${(privateSite.server.address() as AddressInfo).port}/socket']) {
+        const socket = new WebSocket(address);
+        socket.onopen = () => show('open');
+        socket.onclose = () => show('closed');
+      }
+    </script></body></html>`,
+    '/service-worker': `${head('Worker')}<body><p id="state">waiting</p><script>
+      const show = (text) => { document.getElementById('state').textContent = text; };
+      // Playwright's block replaces register() in each new document: try the page's, and a fresh
+      // frame's (whose document may be set up before any script of Playwright's runs in it).
+      const attempt = (container) => container ? container.register('/sw.js').then((r) => (r ? 'registered' : 'blocked'), () => 'refused') : 'none';
+      (async () => {
+        const own = await attempt(navigator.serviceWorker);
+        const frame = document.createElement('iframe');
+        document.body.append(frame);
+        const framed = await attempt(frame.contentWindow.navigator.serviceWorker);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        show('tried: ' + own + ', ' + framed);
+      })();
+    </script></body></html>`,
+    '/many-requests': `${head('Many')}<body><p id="state">waiting</p><script>
+      Promise.allSettled(Array.from({ length: 60 }, (_, i) => fetch('/pixel.png?n=' + i))).then((all) => {
+        document.getElementById('state').textContent = all.filter((r) => r.status === 'fulfilled').length + ' loaded';
+      });
+    </script></body></html>`,
+  });
+  proxy = await standInProxy(() => new URL(site.url).host);
+});
+
+afterAll(async () => {
+  for (const server of [site?.server, privateSite?.server, proxy?.server]) {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  }
+});
+
+/** A checker through the stand-in proxy, and the report of its last run. */
+function checker(options: Partial<PageCheckerOptions> = {}) {
+  const runs: PageRunReport[] = [];
+  const check = createPageChecker({ proxyUrl: proxy.url, ...options, onRunEnd: (report) => runs.push(report) });
+  return { check, runs };
+}
+
+const dom = (path: string, steps: Extract<PageCheck, { rule: 'dom' }>['steps']): PageCheck => ({ kind: 'page', rule: 'dom', path, steps });
+const rule = (r: 'no-horizontal-scroll' | 'axe' | 'valid-html', path = '/'): PageCheck => ({ kind: 'page', rule: r, path });
+
+/** A JPEG screenshot of at most 60 KB (before base64). */
+function expectScreenshot(outcome: CheckOutcome) {
+  const shot = outcome.evidence?.screenshot ?? '';
+  expect(shot).toMatch(/^data:image\/jpeg;base64,/);
+  const bytes = Buffer.from(shot.slice('data:image/jpeg;base64,'.length), 'base64');
+  expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8');
+  expect(bytes.length).toBeLessThanOrEqual(60 * 1024);
+}
+
+/** Every process of the run (the child, the browser's) has ended, within a moment of the answer (a killed process frees its memory first). */
+async function expectAllGone(report: PageRunReport, processes = 3) {
+  expect(report.pids.length).toBeGreaterThanOrEqual(processes);
+  await expect.poll(() => report.pids.filter(isAlive), { timeout: 3000, interval: 100 }).toEqual([]);
+}
+
+const todoSteps: Extract<PageCheck, { rule: 'dom' }>['steps'] = [
+  { expect: 'h1', text: 'TODOS' },
+  { type: '#new', text: 'Write {{random}}' },
+  { click: '#add' },
+  { expect: '#list li', text: 'write {{random}}' },
+  { expectNone: '#empty' },
+];
+
+describe('a passing page', () => {
+  it('passes every rule, each with a screenshot, every request through the proxy', { timeout: 120_000 }, async () => {
+    const { check, runs } = checker();
+    const asked = proxy.asked.length;
+    const outcomes = await check(site.url, [dom('/', todoSteps), rule('no-horizontal-scroll'), rule('axe'), rule('valid-html')], AbortSignal.timeout(110_000));
+    expect(outcomes.map((o) => [o.status, o.message])).toEqual([
+      ['passed', null],
+      ['passed', null],
+      ['passed', null],
+      ['passed', null],
+    ]);
+    for (const outcome of outcomes) expectScreenshot(outcome);
+    expect(outcomes[0]!.evidence?.url).toBe(`${site.url}/`);
+    expect(proxy.asked.slice(asked)).toContain(`GET ${new URL(site.url).host}/`);
+    expect(runs[0]!.ended).toBe('finished');
+    await expectAllGone(runs[0]!);
+  });
+});
+
+describe('broken pages', () => {
+  it('fail the rule they break, with the selector, what was expected and what was found', { timeout: 120_000 }, async () => {
+    const { check } = checker();
+    const [missing, wrongText, wide, inaccessible, invalid] = await check(
+      `${site.url}/`,
+      [
+        dom('/', [{ expect: 'h1' }, { expect: '#search', text: 'Search' }]),
+        dom('/wrong-text', todoSteps),
+        rule('no-horizontal-scroll', '/wide'),
+        rule('axe', '/inaccessible'),
+        rule('valid-html', '/invalid'),
+      ],
+      AbortSignal.timeout(110_000),
+    );
+
+    expect(missing!.status).toBe('failed');
+    expect(missing!.message).toBe('Step 2: expected an element matching #search, found 0 elements.');
+    expect(missing!.evidence).toMatchObject({ target: '#search', expected: 'an element', found: '0 elements' });
+
+    expect(wrongText!.status).toBe('failed');
+    expect(wrongText!.message).toMatch(/^Step 4: expected #list li to show text containing “write pf[0-9a-f]{8}”, found “Buy milk”\.$/);
+    expect(wrongText!.evidence).toMatchObject({ target: '#list li', found: '“Buy milk”' });
+
+    expect(wide!.status).toBe('failed');
+    expect(wide!.message).toBe('At 320 px wide the page scrolls sideways: it is 408 px wide (div.banner.wide reaches furthest).');
+    expect(wide!.evidence).toMatchObject({ target: 'div.banner.wide', expected: 'no wider than 320 px', found: '408 px wide at 320 px' });
+
+    expect(inaccessible!.status).toBe('failed');
+    expect(inaccessible!.evidence?.found).toBe('image-alt (1), color-contrast (1)');
+    expect(inaccessible!.evidence?.target).toBe('img');
+    expect(inaccessible!.message).toBe('axe found 2 serious accessibility problems: image-alt (1), color-contrast (1). The first is at img.');
+
+    expect(invalid!.status).toBe('failed');
+    expect(invalid!.message).toBe('The HTML has 2 errors; the first on line 1: End tag “div” seen, but there were open elements.');
+    expect(invalid!.evidence).toMatchObject({ target: 'line 1', expected: 'no error from the Nu Html Checker' });
+    expect(invalid!.evidence?.found).toBe('End tag “div” seen, but there were open elements. Near “n>unclosed</div></main”.');
+
+    for (const outcome of [missing, wrongText, wide, inaccessible, invalid]) expectScreenshot(outcome!);
+  });
+
+  it("answers couldn't check, not failed, when there is no Java for the HTML checker", { timeout: 60_000 }, async () => {
+    const { check } = checker({ javaPath: '/nonexistent/java' });
+    const [outcome] = await check(site.url, [rule('valid-html', '/invalid')], AbortSignal.timeout(50_000));
+    expect(outcome!.status).toBe('error');
+    expect(outcome!.message).toBe('The HTML could not be checked: Java is not installed on this server.');
+    expectScreenshot(outcome!);
+  });
+});
+
+describe('hostile pages', () => {
+  it('an endless loop ends at the run’s deadline: every check is answered error and the browser is gone', { timeout: 60_000 }, async () => {
+    const { check, runs } = checker({ runTimeoutMs: 6000 });
+    const started = Date.now();
+    const outcomes = await check(site.url, [dom('/loop', [{ expect: 'p' }]), rule('axe', '/loop')], AbortSignal.timeout(50_000));
+    const took = Date.now() - started;
+    expect(outcomes.map((o) => [o.status, o.message])).toEqual([
+      ['error', verificationMessages.timedOut(6)],
+      ['error', verificationMessages.timedOut(6)],
+    ]);
+    expect(took).toBeGreaterThanOrEqual(6000);
+    expect(took).toBeLessThan(9000);
+    expect(runs[0]!.ended).toBe('deadline');
+    await expectAllGone(runs[0]!);
+  });
+
+  it('a page that does not load within the load limit is answered "did not answer", and the caller’s signal stops a run', { timeout: 60_000 }, async () => {
+    const { check, runs } = checker({ loadTimeoutMs: 3000 });
+    const outcomes = await check(site.url, [dom('/loop', [{ expect: 'p' }]), rule('axe', '/loop')], AbortSignal.timeout(50_000));
+    expect(outcomes.map((o) => [o.status, o.message])).toEqual([
+      ['error', verificationMessages.timedOut(3)],
+      ['error', verificationMessages.timedOut(3)],
+    ]);
+
+    // Stopped once the browser is loading the page.
+    const controller = new AbortController();
+    const loads = site.hits.filter((h) => h === '/loop').length;
+    const stopped = check(site.url, [dom('/loop', [{ expect: 'p' }])], controller.signal);
+    await expect.poll(() => site.hits.filter((h) => h === '/loop').length, { timeout: 30_000, interval: 50 }).toBe(loads + 1);
+    const started = Date.now();
+    controller.abort();
+    expect((await stopped).map((o) => [o.status, o.message])).toEqual([['error', 'The check was stopped before it finished.']]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(runs[1]!.ended).toBe('aborted');
+    await expectAllGone(runs[1]!);
+  });
+
+  it('a page that allocates past the memory cap is killed, with the browser', { timeout: 60_000 }, async () => {
+    const { check, runs } = checker();
+    const [outcome] = await check(site.url, [dom('/hog', [{ expect: '#never' }])], AbortSignal.timeout(50_000));
+    expect(outcome).toMatchObject({ status: 'error', message: 'The page used more than 1 GB of memory.' });
+    expect(runs[0]!.ended).toBe('memory');
+    // Sampled every 200 ms: killed soon after crossing the cap, long before the machine's memory is gone.
+    expect(runs[0]!.peakMemoryBytes).toBeGreaterThan(1024 ** 3);
+    expect(runs[0]!.peakMemoryBytes).toBeLessThan(3 * 1024 ** 3);
+    await expectAllGone(runs[0]!);
+  });
+
+  it('a redirect to 127.0.0.2, WebSockets, a service worker and a flood of requests reach nothing', { timeout: 90_000 }, async () => {
+    const { check } = checker({ maxRequestsPerPage: 20 });
+    const privateHost = new URL(privateSite.url).host;
+    const hits = site.hits.length;
+    const [redirect, sockets, worker, flood] = await check(
+      site.url,
+      [
+        dom('/redirect-private', [{ expect: 'p', text: 'private' }]),
+        dom('/websocket', [{ expect: '#state', text: 'closed' }]),
+        dom('/service-worker', [{ expect: '#state', text: 'tried' }]),
+        dom('/many-requests', [{ expect: '#state', text: 'loaded' }]),
+      ],
+      AbortSignal.timeout(80_000),
+    );
+    // The redirect was followed only as far as the proxy, which refused it.
+    expect(redirect!.status).toBe('failed');
+    expect(proxy.refused).toContain(privateHost);
+    expect(privateSite.hits).toEqual([]);
+    // Both sockets were closed by the browser before any connection: neither server nor proxy saw them.
+    expect(sockets!.status).toBe('passed');
+    expect(site.upgrades).toEqual([]);
+    expect(privateSite.upgrades).toEqual([]);
+    expect(proxy.asked.filter((a) => a.includes('/socket'))).toEqual([]);
+    // The worker's script was never even fetched.
+    expect(worker!.status).toBe('passed');
+    expect(site.hits.slice(hits)).not.toContain('/sw.js');
+    // 20 requests per page load: the document and 19 of the 60 fetches.
+    expect(flood!.status).toBe('passed');
+    expect(flood!.evidence?.screenshot).toBeTruthy();
+    expect(site.hits.slice(hits).filter((h) => h.startsWith('/pixel.png?n=')).length).toBe(19);
+  });
+});

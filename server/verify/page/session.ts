@@ -1,0 +1,374 @@
+/**
+ * One browser session on a learner's live site: the pinned Chromium, behind the guarded proxy, in a
+ * context that may not keep service workers, download, use WebSockets, ask for permissions or accept
+ * a bad certificate, and may only make a capped number of http(s) requests per page. Each check
+ * loads its page afresh. Runs inside the page checker's child process (worker.ts), never in the API.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
+import { chromeArgs, chromeEnv, chromePath } from '../../../scripts/chromium.ts';
+import { verificationMessages, type Evidence, type PageCheck, type PageStep } from '../../../src/domain/verification.ts';
+import type { CheckOutcome } from '../contract.ts';
+import { checkHtml } from './nuChecker.ts';
+
+export type SessionOptions = {
+  /** The forward proxy every request goes through (null: none, for tests on loopback only). */
+  proxyUrl: string | null;
+  loadTimeoutMs: number;
+  stepTimeoutMs: number;
+  /** Requests one page load may make (the document included); the rest are refused. */
+  maxRequestsPerPage: number;
+  javaPath: string;
+};
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Screenshots are JPEG data: URLs of at most this many bytes (before base64). */
+export const SCREENSHOT_MAX_BYTES = 60 * 1024;
+const DESKTOP = { width: 1280, height: 800 };
+const WIDTHS = [320, 1440] as const;
+
+export type Session = { run(liveUrl: string, check: PageCheck): Promise<CheckOutcome>; close(): Promise<void> };
+
+export async function openSession(options: SessionOptions): Promise<Session> {
+  const browser: Browser = await chromium.launch({
+    executablePath: chromePath,
+    // Never a `bypass` list: Playwright's own `<-loopback>` sends even localhost through the proxy.
+    args: [...chromeArgs, '--disable-extensions', '--mute-audio', '--disable-features=Translate,MediaRouter,OptimizationHints', '--renderer-process-limit=2'],
+    env: { ...process.env, ...chromeEnv },
+    ...(options.proxyUrl ? { proxy: { server: options.proxyUrl } } : {}),
+    timeout: 30_000,
+  });
+  const context = await browser.newContext({
+    viewport: DESKTOP,
+    deviceScaleFactor: 1,
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    permissions: [],
+    ignoreHTTPSErrors: false,
+    reducedMotion: 'reduce',
+  });
+  await context.routeWebSocket(/.*/, (ws) => ws.close());
+  const requests = new WeakMap<Page | BrowserContext, number>();
+  await context.route('**/*', (route) => {
+    const request = route.request();
+    if (!/^https?:$/.test(new URL(request.url()).protocol)) return route.abort('blockedbyclient');
+    // Requests outside a page (a worker's) count against the whole context.
+    let page: Page | BrowserContext = context;
+    try {
+      page = request.frame().page();
+    } catch {
+      // Not from a frame.
+    }
+    const count = (requests.get(page) ?? 0) + 1;
+    requests.set(page, count);
+    return count > options.maxRequestsPerPage ? route.abort('blockedbyclient') : route.continue();
+  });
+  // Pop-ups are closed as soon as they open: the check looks at its own page only.
+  context.on('page', (page) => {
+    void page.opener().then((opener) => {
+      if (opener) void page.close().catch(() => {});
+    });
+  });
+  context.setDefaultTimeout(options.stepTimeoutMs);
+
+  /** Set once a page of this site did not load in time: later checks would only wait as long again. */
+  let hung: string | null = null;
+
+  async function run(liveUrl: string, check: PageCheck): Promise<CheckOutcome> {
+    const url = pageUrl(liveUrl, check.path);
+    if (hung) return outcome('error', hung, evidence({ target: url, url }));
+    const page = await context.newPage();
+    try {
+      if (check.rule === 'no-horizontal-scroll') await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+      const loaded = await load(page, url);
+      if ('error' in loaded) {
+        if (loaded.timedOut) hung = loaded.error;
+        return outcome('error', loaded.error, evidence({ target: url, url, screenshot: await screenshot(page) }));
+      }
+      switch (check.rule) {
+        case 'dom':
+          return await domCheck(page, url, check.steps, options.stepTimeoutMs);
+        case 'no-horizontal-scroll':
+          return await scrollCheck(page, url);
+        case 'axe':
+          return await axeCheck(page, url, options.loadTimeoutMs);
+        case 'valid-html':
+          return await htmlCheck(page, url, loaded.response, options);
+      }
+    } catch (error) {
+      return outcome('error', `The page could not be checked (${shortError(error)}).`, evidence({ target: url, url, screenshot: await screenshot(page) }));
+    } finally {
+      await withTimeout(page.close(), 3000, undefined).catch(() => {});
+    }
+  }
+
+  async function load(page: Page, url: string): Promise<{ response: Response | null } | { error: string; timedOut: boolean }> {
+    try {
+      return { response: await page.goto(url, { timeout: options.loadTimeoutMs, waitUntil: 'load' }) };
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') return { error: verificationMessages.timedOut(Math.round(options.loadTimeoutMs / 1000)), timedOut: true };
+      return { error: `The page could not be loaded (${shortError(error)}).`, timedOut: false };
+    }
+  }
+
+  return {
+    run,
+    async close() {
+      await withTimeout(browser.close(), 5000, undefined);
+    },
+  };
+}
+
+/** The live URL's path joined with the check's path ("/" is the live URL itself). */
+export function pageUrl(liveUrl: string, path: string): string {
+  const url = new URL(liveUrl);
+  url.pathname = url.pathname.replace(/\/+$/, '') + path;
+  url.hash = '';
+  return url.toString();
+}
+
+function outcome(status: CheckOutcome['status'], message: string | null, evidence: Evidence): CheckOutcome {
+  return { status, message, evidence };
+}
+
+function evidence(parts: Partial<Evidence>): Evidence {
+  return { target: null, expected: null, found: null, screenshot: null, url: null, ...parts };
+}
+
+/** The part of an error a learner can read: Chromium's net::ERR_ code, or the first line, short. */
+function shortError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return /net::ERR_[A-Z_]+/.exec(text)?.[0] ?? text.split('\n')[0]!.slice(0, 120);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise, new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)))]).finally(() => clearTimeout(timer));
+}
+
+function trimmed(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+const elements = (n: number) => (n === 1 ? '1 element' : `${n} elements`);
+
+/**
+ * A JPEG of what the page shows now, as a data: URL of at most SCREENSHOT_MAX_BYTES: quality 50,
+ * then half the size, then lower quality; null when the page cannot be drawn (a hung renderer).
+ */
+export async function screenshot(page: Page): Promise<string | null> {
+  try {
+    let jpeg = await page.screenshot({ type: 'jpeg', quality: 50, timeout: 3000 });
+    for (const quality of [50, 30]) {
+      if (jpeg.length <= SCREENSHOT_MAX_BYTES) break;
+      jpeg = await scaledScreenshot(page, 0.5, quality);
+    }
+    return jpeg.length <= SCREENSHOT_MAX_BYTES ? `data:image/jpeg;base64,${jpeg.toString('base64')}` : null;
+  } catch {
+    return null;
+  }
+}
+
+async function scaledScreenshot(page: Page, scale: number, quality: number): Promise<Buffer> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const view = await page.evaluate(() => ({ x: scrollX, y: scrollY, width: innerWidth, height: innerHeight }));
+    const shot = (await withTimeout(cdp.send('Page.captureScreenshot', { format: 'jpeg', quality, clip: { ...view, scale } }), 3000, null)) ?? { data: '' };
+    return Buffer.from(shot.data, 'base64');
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// dom: a scripted interaction
+// ---------------------------------------------------------------------------------------------
+
+/** `{{random}}` becomes one fresh token per check (the same in every step of it, so typed text can be expected back). */
+function templated(text: string, token: string): string {
+  return text.replaceAll('{{random}}', token);
+}
+
+type StepFailure = { target: string; expected: string; found: string; message: string };
+
+async function domCheck(page: Page, url: string, steps: readonly PageStep[], stepMs: number): Promise<CheckOutcome> {
+  const token = `pf${randomBytes(4).toString('hex')}`;
+  for (const [index, step] of steps.entries()) {
+    const failure = await runStep(page, step, token, stepMs);
+    if (failure) {
+      return outcome(
+        'failed',
+        `Step ${index + 1}: ${failure.message}`,
+        evidence({ target: failure.target, expected: failure.expected, found: failure.found, screenshot: await screenshot(page), url }),
+      );
+    }
+  }
+  return outcome('passed', null, evidence({ target: url, screenshot: await screenshot(page), url }));
+}
+
+/** Polls until `done` holds or the step's time is up; answers the last state seen. */
+async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() >= until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function firstText(locator: Locator): Promise<string> {
+  return (await locator.first().innerText({ timeout: 1000 }).catch(() => '')) ?? '';
+}
+
+async function runStep(page: Page, step: PageStep, token: string, ms: number): Promise<StepFailure | null> {
+  if ('click' in step || 'type' in step) {
+    const selector = 'click' in step ? step.click : step.type;
+    const locator = page.locator(selector);
+    try {
+      if ('click' in step) await locator.first().click({ timeout: ms });
+      else await locator.first().fill(templated(step.text, token), { timeout: ms });
+      return null;
+    } catch {
+      const count = await locator.count();
+      const expected = 'click' in step ? 'an element to click' : 'a field to type in';
+      const found = count === 0 ? elements(0) : `${elements(count)}, but the first could not be ${'click' in step ? 'clicked' : 'typed in'} in ${ms / 1000} s`;
+      return { target: selector, expected, found, message: `expected ${expected} matching ${selector}, found ${found}.` };
+    }
+  }
+  if ('expect' in step) {
+    const locator = page.locator(step.expect);
+    const min = step.min ?? 1;
+    const text = step.text === undefined ? null : templated(step.text, token);
+    const seen = await poll(
+      async () => {
+        const count = await locator.count();
+        return { count, text: count > 0 && text !== null ? await firstText(locator) : '' };
+      },
+      (s) => s.count >= min && (text === null || trimmed(s.text, 100_000).toLowerCase().includes(trimmed(text, 100_000).toLowerCase())),
+      ms,
+    );
+    if (seen.count < min) {
+      const expected = min === 1 ? 'an element' : `at least ${min} elements`;
+      return { target: step.expect, expected, found: elements(seen.count), message: `expected ${expected} matching ${step.expect}, found ${elements(seen.count)}.` };
+    }
+    if (text !== null && !trimmed(seen.text, 100_000).toLowerCase().includes(trimmed(text, 100_000).toLowerCase())) {
+      const expected = `text containing “${text}”`;
+      const found = seen.text.trim() ? `“${trimmed(seen.text)}”` : 'no text';
+      return { target: step.expect, expected, found, message: `expected ${step.expect} to show ${expected}, found ${found}.` };
+    }
+    return null;
+  }
+  const locator = page.locator(step.expectNone);
+  const count = await poll(() => locator.count(), (n) => n === 0, ms);
+  return count === 0 ? null : { target: step.expectNone, expected: 'no element', found: elements(count), message: `expected no element matching ${step.expectNone}, found ${elements(count)}.` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// no-horizontal-scroll
+// ---------------------------------------------------------------------------------------------
+
+type Width = { scrollWidth: number; innerWidth: number; widest: string | null };
+
+/** How wide the document is, and (when wider than the window) a selector for the element reaching furthest right. */
+function measureWidth(): Width {
+  const root = document.documentElement;
+  const result: Width = { scrollWidth: root.scrollWidth, innerWidth, widest: null };
+  if (result.scrollWidth <= result.innerWidth) return result;
+  let right = innerWidth;
+  let widest: Element | null = null;
+  const all = document.body ? document.body.querySelectorAll('*') : [];
+  for (let i = 0; i < Math.min(all.length, 5000); i += 1) {
+    const box = all[i]!.getBoundingClientRect();
+    if (box.right > right + 0.5) {
+      right = box.right;
+      widest = all[i]!;
+    }
+  }
+  if (widest) {
+    const id = widest.id ? `#${CSS.escape(widest.id)}` : '';
+    const classes = [...widest.classList].slice(0, 2).map((c) => `.${CSS.escape(c)}`).join('');
+    result.widest = `${widest.tagName.toLowerCase()}${id}${id ? '' : classes}`;
+  }
+  return result;
+}
+
+async function scrollCheck(page: Page, url: string): Promise<CheckOutcome> {
+  await page.waitForLoadState('networkidle', { timeout: 2000 }).catch(() => {});
+  for (const width of WIDTHS) {
+    if (width !== WIDTHS[0]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(150);
+    }
+    const measured = await page.evaluate(measureWidth);
+    if (measured.scrollWidth > measured.innerWidth) {
+      return outcome(
+        'failed',
+        `At ${width} px wide the page scrolls sideways: it is ${measured.scrollWidth} px wide${measured.widest ? ` (${measured.widest} reaches furthest)` : ''}.`,
+        evidence({ target: measured.widest ?? 'html', expected: `no wider than ${width} px`, found: `${measured.scrollWidth} px wide at ${width} px`, screenshot: await screenshot(page), url }),
+      );
+    }
+  }
+  // The learner sees the phone width, where sideways scrolling usually shows first.
+  await page.setViewportSize({ width: WIDTHS[0], height: 800 });
+  return outcome('passed', null, evidence({ target: url, expected: `no wider than ${WIDTHS.join(' and ')} px`, screenshot: await screenshot(page), url }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// axe
+// ---------------------------------------------------------------------------------------------
+
+type Violation = { id: string; impact: string; count: number; target: string };
+
+async function axeCheck(page: Page, url: string, timeoutMs: number): Promise<CheckOutcome> {
+  await page.waitForLoadState('networkidle', { timeout: 2000 }).catch(() => {});
+  // Evaluated through the debugging protocol, so the page's Content-Security-Policy does not stop it.
+  await page.evaluate(axeSource);
+  const run = page.evaluate(async () => {
+    type AxeNode = { target: unknown[] };
+    type AxeResult = { violations: { id: string; impact?: string | null; nodes: AxeNode[] }[] };
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResult> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact ?? '', count: v.nodes.length, target: v.nodes[0] ? v.nodes[0].target.map(String).join(' ') : '' }));
+  });
+  // Critical problems first: the evidence names the worst one.
+  const violations = (await withTimeout<Violation[] | null>(run, timeoutMs, null))?.sort((a, b) => Number(b.impact === 'critical') - Number(a.impact === 'critical')) ?? null;
+  if (violations === null) {
+    return outcome('error', 'The accessibility check did not finish in time.', evidence({ target: url, screenshot: await screenshot(page), url }));
+  }
+  if (violations.length === 0) return outcome('passed', null, evidence({ target: url, expected: 'no serious or critical accessibility problem', screenshot: await screenshot(page), url }));
+  const found = violations.map((v) => `${v.id} (${v.count})`).join(', ');
+  const total = violations.reduce((sum, v) => sum + v.count, 0);
+  return outcome(
+    'failed',
+    `axe found ${total} serious accessibility problem${total === 1 ? '' : 's'}: ${found}. The first is at ${violations[0]!.target}.`,
+    evidence({ target: violations[0]!.target, expected: 'no serious or critical accessibility problem', found, screenshot: await screenshot(page), url }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// valid-html
+// ---------------------------------------------------------------------------------------------
+
+async function htmlCheck(page: Page, url: string, response: Response | null, options: SessionOptions): Promise<CheckOutcome> {
+  const shot = await screenshot(page);
+  const html = response ? await response.text().catch(() => null) : null;
+  if (html === null) return outcome('error', 'The HTML the server sent could not be read.', evidence({ target: url, screenshot: shot, url }));
+  const result = await checkHtml(html, { javaPath: options.javaPath, timeoutMs: 30_000 });
+  if (!result.ok) return outcome('error', `The HTML could not be checked: ${result.reason}.`, evidence({ target: url, screenshot: shot, url }));
+  const expected = 'no error from the Nu Html Checker';
+  if (result.errors.length === 0) return outcome('passed', null, evidence({ target: url, expected, screenshot: shot, url }));
+  const first = result.errors[0]!;
+  const where = first.line === null ? '' : ` on line ${first.line}`;
+  const count = result.errors.length === 1 ? '1 error' : `${result.errors.length} errors`;
+  return outcome(
+    'failed',
+    `The HTML has ${count}; the first${where}: ${first.message}`,
+    evidence({ target: first.line === null ? url : `line ${first.line}`, expected, found: first.extract ? `${first.message} Near “${first.extract}”.` : first.message, screenshot: shot, url }),
+  );
+}
