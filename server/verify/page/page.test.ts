@@ -105,6 +105,12 @@ beforeAll(async () => {
     '/wide': todoPage(undefined, '<div class="banner wide" style="width: 400px">A banner</div>'),
     '/inaccessible': todoPage(undefined, '<img src="/pixel.png"><p style="color: #c8c8c8">Faint text</p>'),
     '/invalid': `${head('Invalid')}<body><main><div><span>unclosed</div></main></body></html>`,
+    '/noisy': `${head('Noise')}<body style="margin: 0"><canvas width="1280" height="800"></canvas><script>
+      const context = document.querySelector('canvas').getContext('2d');
+      const image = context.createImageData(1280, 800);
+      for (let i = 0; i < image.data.length; i += 1) image.data[i] = (i % 4 === 3) ? 255 : Math.random() * 256;
+      context.putImageData(image, 0, 0);
+    </script></body></html>`,
     '/loop': `${head('Loop')}<body><script>while (true) {}</script></body></html>`,
     '/hog': `${head('Hog')}<body><p>Growing</p><script>
       const kept = [];
@@ -158,13 +164,25 @@ function checker(options: Partial<PageCheckerOptions> = {}) {
 const dom = (path: string, steps: Extract<PageCheck, { rule: 'dom' }>['steps']): PageCheck => ({ kind: 'page', rule: 'dom', path, steps });
 const rule = (r: 'no-horizontal-scroll' | 'axe' | 'valid-html', path = '/'): PageCheck => ({ kind: 'page', rule: r, path });
 
-/** A JPEG screenshot of at most 60 KB (before base64). */
-function expectScreenshot(outcome: CheckOutcome) {
+/** The width and height a JPEG declares (its start-of-frame segment). */
+function jpegSize(bytes: Buffer): [number, number] {
+  let at = 2;
+  while (at < bytes.length) {
+    const marker = bytes[at + 1]!;
+    if (marker >= 0xc0 && marker <= 0xc3) return [bytes.readUInt16BE(at + 7), bytes.readUInt16BE(at + 5)];
+    at += 2 + bytes.readUInt16BE(at + 2);
+  }
+  return [0, 0];
+}
+
+/** A JPEG screenshot of at most 60 KB (before base64), of the size given. */
+function expectScreenshot(outcome: CheckOutcome, size: [number, number] = [1280, 800]) {
   const shot = outcome.evidence?.screenshot ?? '';
   expect(shot).toMatch(/^data:image\/jpeg;base64,/);
   const bytes = Buffer.from(shot.slice('data:image/jpeg;base64,'.length), 'base64');
   expect(bytes.subarray(0, 2).toString('hex')).toBe('ffd8');
   expect(bytes.length).toBeLessThanOrEqual(60 * 1024);
+  expect(jpegSize(bytes)).toEqual(size);
 }
 
 /** Every process of the run (the child, the browser's) has ended, within a moment of the answer (a killed process frees its memory first). */
@@ -192,7 +210,8 @@ describe('a passing page', () => {
       ['passed', null],
       ['passed', null],
     ]);
-    for (const outcome of outcomes) expectScreenshot(outcome);
+    // The scroll check shows the phone width.
+    for (const [i, outcome] of outcomes.entries()) expectScreenshot(outcome, i === 1 ? [320, 800] : [1280, 800]);
     expect(outcomes[0]!.evidence?.url).toBe(`${site.url}/`);
     expect(proxy.asked.slice(asked)).toContain(`GET ${new URL(site.url).host}/`);
     expect(runs[0]!.ended).toBe('finished');
@@ -203,7 +222,7 @@ describe('a passing page', () => {
 describe('broken pages', () => {
   it('fail the rule they break, with the selector, what was expected and what was found', { timeout: 120_000 }, async () => {
     const { check } = checker();
-    const [missing, wrongText, wide, inaccessible, invalid] = await check(
+    const [missing, wrongText, wide, inaccessible, invalid, noisy] = await check(
       `${site.url}/`,
       [
         dom('/', [{ expect: 'h1' }, { expect: '#search', text: 'Search' }]),
@@ -211,6 +230,7 @@ describe('broken pages', () => {
         rule('no-horizontal-scroll', '/wide'),
         rule('axe', '/inaccessible'),
         rule('valid-html', '/invalid'),
+        dom('/noisy', [{ expect: 'canvas' }]),
       ],
       AbortSignal.timeout(110_000),
     );
@@ -237,7 +257,11 @@ describe('broken pages', () => {
     expect(invalid!.evidence).toMatchObject({ target: 'line 1', expected: 'no error from the Nu Html Checker' });
     expect(invalid!.evidence?.found).toBe('End tag “div” seen, but there were open elements. Near “n>unclosed</div></main”.');
 
-    for (const outcome of [missing, wrongText, wide, inaccessible, invalid]) expectScreenshot(outcome!);
+    for (const outcome of [missing, wrongText, inaccessible, invalid]) expectScreenshot(outcome!);
+    expectScreenshot(wide!, [320, 800]);
+    // Random pixels do not fit in 60 KB at full size: the picture is scaled down until it does.
+    expect(noisy!.status).toBe('passed');
+    expectScreenshot(noisy!, [640, 400]);
   });
 
   it("answers couldn't check, not failed, when there is no Java for the HTML checker", { timeout: 60_000 }, async () => {

@@ -27,6 +27,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** Screenshots are JPEG data: URLs of at most this many bytes (before base64). */
 export const SCREENSHOT_MAX_BYTES = 60 * 1024;
+/** The Nu checker reads documents up to this size. */
+const HTML_MAX_BYTES = 2 * 1024 ** 2;
 const DESKTOP = { width: 1280, height: 800 };
 const WIDTHS = [320, 1440] as const;
 
@@ -156,18 +158,25 @@ function trimmed(text: string, max = 200): string {
 
 const elements = (n: number) => (n === 1 ? '1 element' : `${n} elements`);
 
+/** Smaller and smaller pictures of a busy page, until one fits: [scale, JPEG quality]. */
+const SMALLER = [
+  [0.5, 50],
+  [0.5, 30],
+  [0.25, 30],
+] as const;
+
 /**
- * A JPEG of what the page shows now, as a data: URL of at most SCREENSHOT_MAX_BYTES: quality 50,
- * then half the size, then lower quality; null when the page cannot be drawn (a hung renderer).
+ * A JPEG of what the page shows now (its viewport), as a data: URL of at most SCREENSHOT_MAX_BYTES:
+ * quality 50 at full size, else scaled down; null when the page cannot be drawn (a hung renderer).
  */
 export async function screenshot(page: Page): Promise<string | null> {
   try {
     let jpeg = await page.screenshot({ type: 'jpeg', quality: 50, timeout: 3000 });
-    for (const quality of [50, 30]) {
+    for (const [scale, quality] of SMALLER) {
       if (jpeg.length <= SCREENSHOT_MAX_BYTES) break;
-      jpeg = await scaledScreenshot(page, 0.5, quality);
+      jpeg = await scaledScreenshot(page, scale, quality);
     }
-    return jpeg.length <= SCREENSHOT_MAX_BYTES ? `data:image/jpeg;base64,${jpeg.toString('base64')}` : null;
+    return jpeg.length > 0 && jpeg.length <= SCREENSHOT_MAX_BYTES ? `data:image/jpeg;base64,${jpeg.toString('base64')}` : null;
   } catch {
     return null;
   }
@@ -357,8 +366,12 @@ async function axeCheck(page: Page, url: string, timeoutMs: number): Promise<Che
 
 async function htmlCheck(page: Page, url: string, response: Response | null, options: SessionOptions): Promise<CheckOutcome> {
   const shot = await screenshot(page);
-  const html = response ? await response.text().catch(() => null) : null;
-  if (html === null) return outcome('error', 'The HTML the server sent could not be read.', evidence({ target: url, screenshot: shot, url }));
+  const body = response ? await response.body().catch(() => null) : null;
+  if (body === null) return outcome('error', 'The HTML the server sent could not be read.', evidence({ target: url, screenshot: shot, url }));
+  if (body.length > HTML_MAX_BYTES) {
+    return outcome('error', `The HTML is larger than ${HTML_MAX_BYTES / 1024 ** 2} MB: too large to check.`, evidence({ target: url, found: `${body.length} bytes`, screenshot: shot, url }));
+  }
+  const html = body.toString('utf8');
   const result = await checkHtml(html, { javaPath: options.javaPath, timeoutMs: 30_000 });
   if (!result.ok) return outcome('error', `The HTML could not be checked: ${result.reason}.`, evidence({ target: url, screenshot: shot, url }));
   const expected = 'no error from the Nu Html Checker';
