@@ -1,105 +1,24 @@
 /**
- * The page checker against fixture sites served on loopback by this file. Chromium always goes
- * through a stand-in forward proxy defined here (not the address guard, which is tested on its
- * own): it lets through only the fixture site's host and port, refuses everything else, and
- * records every request and tunnel it was asked for, so the tests see where the browser tried to go.
- * Nothing here reaches the internet.
+ * The page checker against fixture sites served on loopback by this file (fixtures.ts). Chromium
+ * always goes through the stand-in forward proxy of fixtures.ts (not the address guard, which is
+ * tested on its own): it lets through only the fixture site's host and port, refuses everything
+ * else, and records every request and tunnel it was asked for, so the tests see where the browser
+ * tried to go. Nothing here reaches the internet.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationMessages, type PageCheck } from '../../../src/domain/verification.ts';
 import type { CheckOutcome } from '../contract.ts';
+import { head, hostilePages, serveSite, standInProxy, todoPage, todoSteps, type Site, type StandInProxy } from './fixtures.ts';
 import { createPageChecker, type PageCheckerOptions, type PageRunReport } from './index.ts';
 import { isAlive } from './processTree.ts';
-
-const head = (title: string) =>
-  `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>`;
-
-/** A small to-do page: typing and clicking "Add" lists the text typed. `added` is what the click lists. */
-const todoPage = (added = "document.getElementById('new').value", extra = '') => `${head('Todos')}<body><main>
-<h1>Todos</h1>
-<label for="new">New todo</label> <input id="new" type="text"> <button id="add" type="button">Add</button>
-<ul id="list"></ul><p id="empty">Nothing yet</p>${extra}
-</main>
-<script>
-document.getElementById('add').addEventListener('click', () => {
-  const item = document.createElement('li');
-  item.textContent = ${added};
-  document.getElementById('list').append(item);
-  document.getElementById('empty')?.remove();
-});
-</script></body></html>`;
-
-// A 1×1 PNG.
-const pixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-type Site = { server: Server; url: string; hits: string[]; upgrades: string[] };
-
-function serve(host: string, pages: Record<string, string | ((hostPort: string) => string)>): Promise<Site> {
-  const hits: string[] = [];
-  const upgrades: string[] = [];
-  const server = createServer((req, res) => {
-    hits.push(req.url!);
-    const path = new URL(req.url!, 'http://x').pathname;
-    if (path === '/pixel.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(pixel);
-    if (path === '/sw.js') return void res.writeHead(200, { 'content-type': 'text/javascript' }).end('self.addEventListener("fetch", () => {});');
-    if (path === '/redirect-private') return void res.writeHead(302, { location: `${privateSite.url}/` }).end();
-    const page = pages[path];
-    if (page === undefined) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(typeof page === 'function' ? page(`${host}:${(server.address() as AddressInfo).port}`) : page);
-  });
-  server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
-    upgrades.push(req.url!);
-    socket.destroy();
-  });
-  return new Promise((resolve) => server.listen(0, host, () => resolve({ server, hits, upgrades, url: `http://${host}:${(server.address() as AddressInfo).port}` })));
-}
-
-type StandInProxy = { server: Server; url: string; asked: string[]; refused: string[] };
-
-/** A forward proxy (absolute-form requests and CONNECT) that passes only `allowed` (host:port). */
-function standInProxy(allowed: () => string): Promise<StandInProxy> {
-  const asked: string[] = [];
-  const refused: string[] = [];
-  const server = createServer((req, res) => {
-    const target = new URL(req.url!);
-    asked.push(`${req.method} ${target.host}${target.pathname}`);
-    if (target.host !== allowed()) {
-      refused.push(target.host);
-      return void res.writeHead(403, { 'content-type': 'text/plain' }).end('refused by the proxy');
-    }
-    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: target.pathname + target.search, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  server.on('connect', (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    asked.push(`CONNECT ${req.url}`);
-    if (req.url !== allowed()) {
-      refused.push(req.url!);
-      return void socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-    }
-    const [host, port] = req.url!.split(':');
-    const upstream = connect(Number(port), host!, () => {
-      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(socket).pipe(upstream);
-    });
-    upstream.on('error', () => socket.destroy());
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, asked, refused, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
-}
 
 let site: Site;
 let privateSite: Site;
 let proxy: StandInProxy;
 
 beforeAll(async () => {
-  privateSite = await serve('127.0.0.2', { '/': `${head('Private')}<body><p>private</p></body></html>` });
-  site = await serve('127.0.0.1', {
+  privateSite = await serveSite('127.0.0.2', { '/': `${head('Private')}<body><p>private</p></body></html>` });
+  site = await serveSite('127.0.0.1', {
     '/': todoPage(),
     '/wrong-text': todoPage("'Buy milk'"),
     '/wide': todoPage(undefined, '<div class="banner wide" style="width: 400px">A banner</div>'),
@@ -111,14 +30,12 @@ beforeAll(async () => {
       for (let i = 0; i < image.data.length; i += 1) image.data[i] = (i % 4 === 3) ? 255 : Math.random() * 256;
       context.putImageData(image, 0, 0);
     </script></body></html>`,
-    '/loop': `${head('Loop')}<body><script>while (true) {}</script></body></html>`,
-    '/hog': `${head('Hog')}<body><p>Growing</p><script>
-      const kept = [];
-      setInterval(() => { for (let i = 0; i < 2; i += 1) kept.push(new Uint8Array(64 * 1024 * 1024).fill(7)); }, 20);
-    </script></body></html>`,
-    '/websocket': (hostPort) => `${head('Socket')}<body><p id="state">waiting</p><script>
+    ...hostilePages,
+    '/large': { bytes: 3 * 1024 ** 2 },
+    '/redirect-private': { redirect: `${privateSite.url}/` },
+    '/websocket': `${head('Socket')}<body><p id="state">waiting</p><script>
       const show = (text) => { document.getElementById('state').textContent = text; };
-      for (const address of ['ws://${hostPort}/socket', 'ws://127.0.0.2:${(privateSite.server.address() as AddressInfo).port}/socket']) {
+      for (const address of [\`ws://\${location.host}/socket\`, 'ws://${privateSite.host}/socket']) {
         const socket = new WebSocket(address);
         socket.onopen = () => show('open');
         socket.onclose = () => show('closed');
@@ -144,14 +61,11 @@ beforeAll(async () => {
       });
     </script></body></html>`,
   });
-  proxy = await standInProxy(() => new URL(site.url).host);
+  proxy = await standInProxy(site.host);
 });
 
 afterAll(async () => {
-  for (const server of [site?.server, privateSite?.server, proxy?.server]) {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-  }
+  await Promise.all([site?.close(), privateSite?.close(), proxy?.close()]);
 });
 
 /** A checker through the stand-in proxy, and the report of its last run. */
@@ -191,13 +105,6 @@ async function expectAllGone(report: PageRunReport, processes = 3) {
   await expect.poll(() => report.pids.filter(isAlive), { timeout: 3000, interval: 100 }).toEqual([]);
 }
 
-const todoSteps: Extract<PageCheck, { rule: 'dom' }>['steps'] = [
-  { expect: 'h1', text: 'TODOS' },
-  { type: '#new', text: 'Write {{random}}' },
-  { click: '#add' },
-  { expect: '#list li', text: 'write {{random}}' },
-  { expectNone: '#empty' },
-];
 
 describe('a passing page', () => {
   it('passes every rule, each with a screenshot, every request through the proxy', { timeout: 120_000 }, async () => {
@@ -321,17 +228,18 @@ describe('hostile pages', () => {
     await expectAllGone(runs[0]!);
   });
 
-  it('a redirect to 127.0.0.2, WebSockets, a service worker and a flood of requests reach nothing', { timeout: 90_000 }, async () => {
+  it('a redirect to 127.0.0.2, WebSockets, a service worker and a flood of requests reach nothing; HTML over 2 MB is not checked', { timeout: 90_000 }, async () => {
     const { check } = checker({ maxRequestsPerPage: 20 });
     const privateHost = new URL(privateSite.url).host;
     const hits = site.hits.length;
-    const [redirect, sockets, worker, flood] = await check(
+    const [redirect, sockets, worker, flood, big] = await check(
       site.url,
       [
         dom('/redirect-private', [{ expect: 'p', text: 'private' }]),
         dom('/websocket', [{ expect: '#state', text: 'closed' }]),
         dom('/service-worker', [{ expect: '#state', text: 'tried' }]),
         dom('/many-requests', [{ expect: '#state', text: 'loaded' }]),
+        rule('valid-html', '/large'),
       ],
       AbortSignal.timeout(80_000),
     );
@@ -351,5 +259,7 @@ describe('hostile pages', () => {
     expect(flood!.status).toBe('passed');
     expect(flood!.evidence?.screenshot).toBeTruthy();
     expect(site.hits.slice(hits).filter((h) => h.startsWith('/pixel.png?n=')).length).toBe(19);
+    // 3 MB of HTML is not handed to the Nu checker.
+    expect(big).toMatchObject({ status: 'error', message: 'The HTML is larger than 2 MB: too large to check.' });
   });
 });
