@@ -121,7 +121,11 @@ export function createPageChecker(options: PageCheckerOptions): PageChecker {
       child.on('message', (message: WorkerMessage) => {
         if (message.type === 'outcome') outcomes[message.index] = message.outcome;
         else if (message.type === 'failed') failure = `The page could not be checked: the browser did not start (${message.reason}).`;
-        else finished = true;
+        else {
+          // Every answer is in and the browser was closed: end whatever a stuck close left behind.
+          finished = true;
+          if (pid !== undefined) for (const p of killTree(pid)) seen.add(p);
+        }
       });
       // 'close' comes after the last message the child sent (its IPC channel is closed too). The
       // child closes its browser before it exits; when it dies any other way, the browser goes with

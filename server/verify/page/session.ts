@@ -87,8 +87,9 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       if (check.rule === 'no-horizontal-scroll') await page.setViewportSize({ width: WIDTHS[0], height: 800 });
       const loaded = await load(page, url);
       if ('error' in loaded) {
+        // A page that did not load in time is usually busy for good: no screenshot to wait for.
         if (loaded.timedOut) hung = loaded.error;
-        return outcome('error', loaded.error, evidence({ target: url, url, screenshot: await screenshot(page) }));
+        return outcome('error', loaded.error, evidence({ target: url, url, screenshot: loaded.timedOut ? null : await screenshot(page) }));
       }
       switch (check.rule) {
         case 'dom':
@@ -103,7 +104,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     } catch (error) {
       return outcome('error', `The page could not be checked (${shortError(error)}).`, evidence({ target: url, url, screenshot: await screenshot(page) }));
     } finally {
-      await withTimeout(page.close(), 3000, undefined).catch(() => {});
+      await withTimeout(page.close(), 1000, undefined).catch(() => {});
     }
   }
 
@@ -112,7 +113,10 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       return { response: await page.goto(url, { timeout: options.loadTimeoutMs, waitUntil: 'load' }) };
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') return { error: verificationMessages.timedOut(Math.round(options.loadTimeoutMs / 1000)), timedOut: true };
-      return { error: `The page could not be loaded (${shortError(error)}).`, timedOut: false };
+      const code = shortError(error);
+      // The proxy refuses a tunnel to an address the guard forbids (or that did not answer).
+      if (code === 'net::ERR_TUNNEL_CONNECTION_FAILED') return { error: `The page could not be loaded: its address is not allowed or did not answer (${code}).`, timedOut: false };
+      return { error: `The page could not be loaded (${code}).`, timedOut: false };
     }
   }
 
