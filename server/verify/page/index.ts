@@ -58,6 +58,9 @@ function describeBytes(bytes: number): string {
 }
 
 export function createPageChecker(options: PageCheckerOptions): PageChecker {
+  if (options.proxyUrl === null && process.env.NODE_ENV === 'production') {
+    throw new Error('The page checker needs the guarded proxy in production: a browser without it could reach this machine and its network.');
+  }
   const runTimeoutMs = options.runTimeoutMs ?? 90_000;
   const memoryLimitBytes = options.memoryLimitBytes ?? GiB;
   const memoryPollMs = options.memoryPollMs ?? 200;
