@@ -8,7 +8,7 @@
  * No database is involved, so the file runs once, in the `server` project (SQLite); the
  * PostgreSQL projects skip it rather than drive Chromium for a minute and a half a second time.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verificationMessages, type PageCheck } from '../../../src/domain/verification.ts';
 import type { CheckOutcome } from '../contract.ts';
 import { head, hostilePages, serveSite, standInProxy, todoPage, todoSteps, type Site, type StandInProxy } from './fixtures.ts';
@@ -111,6 +111,15 @@ async function expectAllGone(report: PageRunReport, processes = 3) {
   await expect.poll(() => report.pids.filter(isAlive), { timeout: 3000, interval: 100 }).toEqual([]);
 }
 
+
+it('is never built without a proxy in production', () => {
+  vi.stubEnv('NODE_ENV', 'production');
+  try {
+    expect(() => createPageChecker({ proxyUrl: null })).toThrow('The page checker needs the guarded proxy in production');
+  } finally {
+    vi.unstubAllEnvs();
+  }
+});
 
 describe.skipIf(!once)('a passing page', () => {
   it('passes every rule, each with a screenshot, every request through the proxy', { timeout: 120_000 }, async () => {
