@@ -11,7 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page, t
 import { chromeArgs, chromeEnv, chromePath } from '../../../scripts/chromium.ts';
 import { verificationMessages, type Evidence, type PageCheck, type PageStep } from '../../../src/domain/verification.ts';
 import type { CheckOutcome } from '../contract.ts';
-import { checkHtml } from './nuChecker.ts';
+import { checkHtml, type NuResult } from './nuChecker.ts';
 
 export type SessionOptions = {
   /** The forward proxy every request goes through (null: none, for tests on loopback only). */
@@ -32,7 +32,13 @@ const HTML_MAX_BYTES = 2 * 1024 ** 2;
 const DESKTOP = { width: 1280, height: 800 };
 const WIDTHS = [320, 1440] as const;
 
-export type Session = { run(liveUrl: string, check: PageCheck): Promise<CheckOutcome>; close(): Promise<void> };
+/**
+ * What a check answers: its outcome, or (the Nu checker's, which needs no browser once it has the
+ * HTML) an outcome still coming, so the next check's page loads while Java works.
+ */
+export type Answer = CheckOutcome | { later: Promise<CheckOutcome> };
+
+export type Session = { run(liveUrl: string, check: PageCheck): Promise<Answer>; close(): Promise<void> };
 
 export async function openSession(options: SessionOptions): Promise<Session> {
   const browser: Browser = await chromium.launch({
@@ -79,7 +85,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   /** Set once a page of this site did not load in time: later checks would only wait as long again. */
   let hung: string | null = null;
 
-  async function run(liveUrl: string, check: PageCheck): Promise<CheckOutcome> {
+  async function run(liveUrl: string, check: PageCheck): Promise<Answer> {
     const url = pageUrl(liveUrl, check.path);
     if (hung) return outcome('error', hung, evidence({ target: url, url }));
     const page = await context.newPage();
@@ -99,7 +105,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
         case 'axe':
           return await axeCheck(page, url, options.loadTimeoutMs);
         case 'valid-html':
-          return await htmlCheck(page, url, loaded.response, options);
+          return await htmlCheck(page, url, loaded.response, options.javaPath);
       }
     } catch (error) {
       return outcome('error', `The page could not be checked (${shortError(error)}).`, evidence({ target: url, url, screenshot: await screenshot(page) }));
@@ -368,15 +374,20 @@ async function axeCheck(page: Page, url: string, timeoutMs: number): Promise<Che
 // valid-html
 // ---------------------------------------------------------------------------------------------
 
-async function htmlCheck(page: Page, url: string, response: Response | null, options: SessionOptions): Promise<CheckOutcome> {
+async function htmlCheck(page: Page, url: string, response: Response | null, javaPath: string): Promise<Answer> {
   const shot = await screenshot(page);
   const body = response ? await response.body().catch(() => null) : null;
   if (body === null) return outcome('error', 'The HTML the server sent could not be read.', evidence({ target: url, screenshot: shot, url }));
   if (body.length > HTML_MAX_BYTES) {
     return outcome('error', `The HTML is larger than ${HTML_MAX_BYTES / 1024 ** 2} MB: too large to check.`, evidence({ target: url, found: `${body.length} bytes`, screenshot: shot, url }));
   }
-  const html = body.toString('utf8');
-  const result = await checkHtml(html, { javaPath: options.javaPath, timeoutMs: 30_000 });
+  const later = checkHtml(body.toString('utf8'), { javaPath, timeoutMs: 30_000 })
+    .catch((error: unknown) => ({ ok: false as const, reason: shortError(error) }))
+    .then((result) => htmlOutcome(result, url, shot));
+  return { later };
+}
+
+function htmlOutcome(result: NuResult, url: string, shot: string | null): CheckOutcome {
   if (!result.ok) return outcome('error', `The HTML could not be checked: ${result.reason}.`, evidence({ target: url, screenshot: shot, url }));
   const expected = 'no error from the Nu Html Checker';
   if (result.errors.length === 0) return outcome('passed', null, evidence({ target: url, expected, screenshot: shot, url }));
