@@ -143,8 +143,9 @@ describe.skipIf(!once)('a passing page', () => {
 
 describe.skipIf(!once)('broken pages', () => {
   it('fail the rule they break, with the selector, what was expected and what was found', { timeout: 120_000 }, async () => {
-    const { check } = checker();
-    const [missing, wrongText, wide, inaccessible, invalid, noisy] = await check(
+    // Steps wait 2 s instead of 5 here: every failing step waits its whole time.
+    const { check } = checker({ stepTimeoutMs: 2000 });
+    const [missing, wrongText, wide, inaccessible, invalid, noisy, tooFew, stillThere, noButton] = await check(
       `${site.url}/`,
       [
         dom('/', [{ expect: 'h1' }, { expect: '#search', text: 'Search' }]),
@@ -153,6 +154,9 @@ describe.skipIf(!once)('broken pages', () => {
         rule('axe', '/inaccessible'),
         rule('valid-html', '/invalid'),
         dom('/noisy', [{ expect: 'canvas' }]),
+        dom('/', [{ type: '#new', text: 'One' }, { click: '#add' }, { expect: '#list li', min: 2 }]),
+        dom('/', [{ expectNone: '#empty' }]),
+        dom('/', [{ click: '#save' }]),
       ],
       AbortSignal.timeout(110_000),
     );
@@ -160,6 +164,12 @@ describe.skipIf(!once)('broken pages', () => {
     expect(missing!.status).toBe('failed');
     expect(missing!.message).toBe('Step 2: expected an element matching #search, found 0 elements.');
     expect(missing!.evidence).toMatchObject({ target: '#search', expected: 'an element', found: '0 elements' });
+
+    expect(tooFew!.message).toBe('Step 3: expected at least 2 elements matching #list li, found 1 element.');
+    expect(tooFew!.evidence).toMatchObject({ target: '#list li', expected: 'at least 2 elements', found: '1 element' });
+    expect(stillThere!.message).toBe('Step 1: expected no element matching #empty, found 1 element.');
+    expect(noButton!.message).toBe('Step 1: expected an element to click matching #save, found 0 elements.');
+    expect([tooFew, stillThere, noButton].map((o) => o!.status)).toEqual(['failed', 'failed', 'failed']);
 
     expect(wrongText!.status).toBe('failed');
     expect(wrongText!.message).toMatch(/^Step 4: expected #list li to show text containing “write pf[0-9a-f]{8}”, found “Buy milk”\.$/);
