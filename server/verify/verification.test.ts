@@ -10,7 +10,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce, type LoadedCurriculum } from '../content/load.ts';
-import { bearer, createTestApp, errorMessage, signIn, type TestApp } from '../test/helpers.ts';
+import { rmSync } from 'node:fs';
+import { buildApp } from '../app.ts';
+import { bearer, createTestApp, errorMessage, signIn, tempDir, testConfig, testDatabase, type TestApp } from '../test/helpers.ts';
 import { leaderboardResponseSchema, projectResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
 import { RECHECKS_PER_HOUR, verificationMessages, type Requirement } from '../../src/domain/verification.ts';
 import { TASK_XP } from '../../src/domain/xp.ts';
@@ -281,6 +283,46 @@ describe('the queue', () => {
       expect((await xpOf(t.app, learner.token)).projectsCompleted).toBe(1);
     }
   });
+});
+
+describe('a restart', () => {
+  it('puts the check in progress back in the queue when the app closes, and the next app finishes it', async () => {
+    const dir = tempDir();
+    const database = await testDatabase(dir);
+    const config = testConfig(dir, { database: database.target, accessTokenTtlSeconds: 24 * 3600 });
+    let started!: () => void;
+    const inProgress = new Promise<void>((resolve) => (started = resolve));
+    // The page checks never end by themselves: only the app's closing stops them.
+    const hanging: VerificationParts = {
+      ...parts,
+      pageChecker: (_url, _checks, signal) =>
+        new Promise((_, reject) => {
+          started();
+          signal.addEventListener('abort', () => reject(signal.reason));
+        }),
+    };
+    const options = { logger: false, now: () => clock, curriculum } as const;
+    const first = await buildApp(config, { ...options, verification: { ...hanging, manual: true } });
+    const { token } = await readyLearner(first);
+    await submit(first, token, goodRepo('ivy/site'));
+    const draining = first.verification.drain();
+    await inProgress;
+    await first.close();
+    await draining;
+
+    const second = await buildApp(config, { ...options, verification: { ...parts, manual: true } });
+    try {
+      expect((await reportOf(second, token)).state).toBe('checking');
+      await second.verification.drain();
+      expect((await reportOf(second, token)).state).toBe('passed');
+      const runs = await second.db.selectFrom('verification_runs').select(['attempts', 'status']).where('repository_url', '=', 'https://github.com/ivy/site').execute();
+      expect(runs).toEqual([{ attempts: 1, status: 'done' }]); // the interrupted try did not count
+    } finally {
+      await second.close();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe('copies', () => {
