@@ -547,6 +547,9 @@ export const migrations: Record<string, Migration> = {
         from submissions`.execute(db);
       await db.schema.alterTable('xp_events').addColumn('self_reported', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       await db.schema.alterTable('xp_board').addColumn('self_reported_xp', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      // The boards are built again from the ledger at the next start (no windows: a rebuild), so
+      // every row agrees with the events' new column.
+      await sql`delete from xp_board_windows`.execute(db);
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('xp_board').dropColumn('self_reported_xp').execute();
