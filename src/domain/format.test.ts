@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from './format';
+import { formatDuration, formatTime } from './format';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -24,5 +24,13 @@ describe('formatDuration (time left today)', () => {
     expect(formatDuration(59_999)).toBe('less than a minute');
     expect(formatDuration(0)).toBe('less than a minute');
     expect(formatDuration(-5)).toBe('less than a minute');
+  });
+});
+
+describe('formatTime (when something opens again)', () => {
+  it('writes the day and the 24-hour time in the given time zone', () => {
+    expect(formatTime('2026-03-20T18:40:00.000Z', 'UTC')).toBe('20 March at 18:40');
+    expect(formatTime('2026-03-20T18:40:00.000Z', 'Europe/Berlin')).toBe('20 March at 19:40');
+    expect(formatTime('2026-03-20T23:05:00.000Z', 'Asia/Tokyo')).toBe('21 March at 08:05');
   });
 });

@@ -26,3 +26,7 @@ export function formatDuration(ms: number): string {
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
+
+/** An ISO time as the day and clock time in a time zone: "20 March at 19:40" (24-hour clock). */
+export const formatTime = (iso: string, timeZone: string): string =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));

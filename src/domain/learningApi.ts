@@ -96,8 +96,10 @@ export const projectDetailSchema = z.strictObject({
   prerequisites: z.array(projectRef.extend({ completed: z.boolean() })),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
-  /** The repository (and live URL) the learner submitted last, with the report of its latest check. */
+  /** The learner's last submission and the report on it (null: nothing submitted yet). */
   submission: submissionViewSchema.nullable(),
+  /** Whether a submission needs a live URL (the project is deployed: a requirement checks the live site or API). */
+  liveUrlRequired: z.boolean(),
   /** Tasks added or retired since the learner started: shown instead of a silently moved percentage. */
   changesSinceStart: z.strictObject({ added: z.array(z.string()), retired: z.array(z.string()) }).nullable(),
 });

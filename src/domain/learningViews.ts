@@ -10,7 +10,7 @@
  */
 import type { Curriculum } from './content.ts';
 import type { PathDetailView, PathProjectView, PathSummary, ProjectDetailView } from './learningApi.ts';
-import type { Requirement, Verification } from './verification.ts';
+import { needsLiveUrl, type Requirement, type Verification } from './verification.ts';
 import {
   activeTaskProgress,
   changesSinceStart,
@@ -209,6 +209,7 @@ export function projectDetail(catalog: Catalog, records: LearnerRecords, project
           verification: submission.verification ?? notVerified(),
         }
       : null,
+    liveUrlRequired: needsLiveUrl(project.requirements),
     changesSinceStart: record ? changesSinceStart(project.tasks, record.taskIdsAtStart) : null,
   };
 }

@@ -1,0 +1,29 @@
+/**
+ * The live URL of a deployed project: where the learner's site or API runs, which the server's
+ * checks open. One rule for the submit form and the API. Pure; relative imports carry `.ts`.
+ */
+import { verificationMessages } from './verification.ts';
+
+/** Longer addresses are refused before they are parsed. */
+export const LIVE_URL_MAX_LENGTH = 2048;
+
+/**
+ * Null when the value is acceptable, else the message to show. A live URL is a full `https://`
+ * address with a host name that has a dot (a public name, not `localhost`), and no user name or
+ * password in it. Empty is acceptable only when the project does not need one.
+ */
+export function validateLiveUrl(value: string, required: boolean): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return required ? verificationMessages.liveUrlNeeded : null;
+  if (trimmed.length > LIVE_URL_MAX_LENGTH || /\s/.test(trimmed)) return verificationMessages.liveUrlInvalid;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return verificationMessages.liveUrlInvalid;
+  }
+  const host = url.hostname;
+  const named = host.includes('.') && !host.startsWith('.') && !host.endsWith('.');
+  if (url.protocol !== 'https:' || !named || url.username !== '' || url.password !== '') return verificationMessages.liveUrlInvalid;
+  return null;
+}
