@@ -22,6 +22,7 @@ import {
   type XpSummary,
 } from '../domain/learningApi';
 import { withTick } from '../domain/learningViews';
+import { REPORT_POLL_MS } from '../domain/verification';
 import { api } from './client';
 
 /**
@@ -106,6 +107,13 @@ export const learningQueries = {
     }),
 };
 
+/**
+ * A project's `refetchInterval`: asked for again every REPORT_POLL_MS while its submission is
+ * being checked, and no more once the report has a result.
+ */
+export const pollWhileChecking = (query: { state: { data?: ProjectDetailView | null } }): number | false =>
+  query.state.data?.submission?.verification.state === 'checking' ? REPORT_POLL_MS : false;
+
 /** After a change on the server: whatever shows progress is refetched. */
 const refreshLearning = (client: QueryClient) => client.invalidateQueries({ queryKey: learningKeys.all });
 
@@ -169,12 +177,24 @@ export const learningMutations = {
   submit: (client: QueryClient) =>
     mutationOptions({
       mutationKey: ['learning', 'submit'],
-      mutationFn: async ({ projectId, repositoryUrl }: { projectId: string; slug: string; repositoryUrl: string }) =>
-        parse(projectResponseSchema, (await api.post(`/learning/projects/${projectId}/submission`, { repositoryUrl })).data).project,
+      /** Answered 202 with the project, its submission being checked (the report follows by polling). */
+      mutationFn: async ({ projectId, repositoryUrl, liveUrl }: { projectId: string; slug: string; repositoryUrl: string; liveUrl: string | null }) =>
+        parse(projectResponseSchema, (await api.post(`/learning/projects/${projectId}/submission`, { repositoryUrl, liveUrl })).data).project,
       onSuccess: (project, { slug }) => {
         storeProject(client, project, slug);
         void refreshLearning(client);
       },
+    }),
+  /**
+   * "Check again": the same submission checked afresh (no new commit needed), a few times an hour;
+   * the API answers the project with its report checking again, or 429 with when it may be asked again.
+   */
+  recheck: (client: QueryClient) =>
+    mutationOptions({
+      mutationKey: ['learning', 'recheck'],
+      mutationFn: async ({ projectId }: { projectId: string; slug: string }) =>
+        parse(projectResponseSchema, (await api.post(`/learning/projects/${projectId}/verification`, {})).data).project,
+      onSuccess: (project, { slug }) => storeProject(client, project, slug),
     }),
   rate: (client: QueryClient) =>
     mutationOptions({

@@ -1,17 +1,17 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { apiErrorMessage } from '../api/client';
-import { learningKeys, learningMutations, learningQueries } from '../api/learning';
+import { learningMutations, learningQueries, pollWhileChecking } from '../api/learning';
 import { notify } from '../components/ui/toaster';
 import { projectHref } from '../domain/learning';
 import { slugParam, type ProjectDetailView } from '../domain/learningApi';
-import { xpMoment, type XpMomentView } from '../domain/xpViews';
 import { ProjectScreen, isProjectTab } from '../screens/Project/ProjectScreen';
+import { SUBMITTED_CHECKING_TEXT } from '../screens/Project/parts/SubmitBox';
 import type { Remote } from '../screens/remote';
 import { titled } from './pageMeta';
 import { usePageTitle } from './RouteMeta';
 import { toRemote } from './useRemote';
+import { usePaidMoment } from './usePaidMoment';
 
 /** The community forum's new-topic address (build env), e.g. https://forum.example.com/new-topic. */
 const COMMUNITY_URL: string | null = (import.meta.env.VITE_COMMUNITY_URL as string | undefined)?.trim() || null;
@@ -37,7 +37,8 @@ export function ProjectRoute() {
 
 function BySlug({ pathId, slug }: { pathId: string; slug: string }) {
   const { search } = useLocation();
-  const query = useQuery(learningQueries.project(slug));
+  // While the submission is being checked, the report is asked for again until it has a result.
+  const query = useQuery({ ...learningQueries.project(slug), refetchInterval: pollWhileChecking });
   const found = query.data;
   if (found && (found.slug !== slug || found.path.slug !== pathId)) return <Navigate replace to={`${projectHref(found.path.slug, found.slug)}${search}`} />;
   return <ProjectContainer pathId={pathId} slug={slug} project={toRemote(query)} />;
@@ -60,10 +61,9 @@ function ProjectContainer({ pathId, slug, project }: { pathId: string; slug: str
   const data = project.status === 'ready' ? project.data : null;
   usePageTitle(data ? titled(data.title) : undefined);
   const start = useMutation(learningMutations.start(client));
-  // The moment of completing: the XP answer before the submission and after it, never invented.
-  const xp = useQuery(learningQueries.xp());
-  const [moment, setMoment] = useState<XpMomentView | null>(null);
+  const paidMoment = usePaidMoment(data);
   const submit = useMutation(learningMutations.submit(client));
+  const recheck = useMutation(learningMutations.recheck(client));
   const tickOptions = learningMutations.tick(client);
   const tick = useMutation({
     ...tickOptions,
@@ -113,28 +113,30 @@ function ProjectContainer({ pathId, slug, project }: { pathId: string; slug: str
       }}
       submitting={submit.isPending}
       submitError={submit.isError ? apiErrorMessage(submit.error) : null}
-      onSubmit={(repositoryUrl) => {
+      onSubmit={({ repositoryUrl, liveUrl }) => {
         if (!data) return;
-        // The total before: only an answer no tick has changed since (else no moment: none is invented).
-        const settled = client.isFetching({ queryKey: learningKeys.xp(), exact: true }) === 0 && !client.getQueryState(learningKeys.xp())?.isInvalidated;
-        const before = data.status === 'completed' || !settled ? undefined : xp.data;
+        paidMoment.rememberBefore();
         submit.mutate(
-          { projectId: data.id, slug, repositoryUrl },
+          { projectId: data.id, slug, repositoryUrl, liveUrl },
           {
-            onSuccess: () => {
-              notify('success', data.submission ? 'Repository replaced' : 'Project submitted');
-              if (!before) return;
-              // No moment when the new total cannot be read: the toast has said what happened.
-              client.fetchQuery({ ...learningQueries.xp(), staleTime: 0 }).then(
-                (after) => setMoment(xpMoment(before, after)),
-                () => {},
-              );
+            onSuccess: (project) => {
+              // Said as it is: checking, or (verification off) already reported.
+              const checking = project.submission?.verification.state === 'checking';
+              notify('success', checking ? SUBMITTED_CHECKING_TEXT : data.submission ? 'Repository replaced' : 'Project submitted');
             },
           },
         );
       }}
-      moment={moment}
-      onDismissMoment={() => setMoment(null)}
+      rechecking={recheck.isPending}
+      recheckError={recheck.isError ? apiErrorMessage(recheck.error) : null}
+      onRecheck={() => {
+        if (!data) return;
+        paidMoment.rememberBefore();
+        recheck.mutate({ projectId: data.id, slug });
+      }}
+      timeZone={Intl.DateTimeFormat().resolvedOptions().timeZone}
+      moment={paidMoment.moment}
+      onDismissMoment={paidMoment.dismiss}
       communityUrl={COMMUNITY_URL}
       onCopyHelpRequest={copyText}
     />

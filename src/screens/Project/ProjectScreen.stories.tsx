@@ -7,6 +7,7 @@ import { formatDate, formatNumber, formatWeeks, formatXp } from '../../domain/fo
 import { communityTopicUrl, helpRequest } from '../../domain/help';
 import { LEVEL_LABELS, REPO_URL_MAX_LENGTH, pathHref, projectHref, repoUrlMessages } from '../../domain/learning';
 import { learningMessages, type ProjectDetailView } from '../../domain/learningApi';
+import { verificationMessages } from '../../domain/verification';
 import {
   availableProjectView,
   completedProjectView,
@@ -18,10 +19,21 @@ import {
   updatedSinceStartProjectView,
 } from '../../fixtures/progress';
 import { sampleUser } from '../../fixtures/user';
+import {
+  checkingReport,
+  failedReport,
+  passedReport,
+  passedReportFor,
+  portfolioWithReport,
+  withReport,
+  readyToSubmitDeployedProjectView,
+  REPORT_TIME_ZONE,
+  SAMPLE_LIVE_URL,
+} from '../../fixtures/verification';
 import { firstProjectMoment, fourthProjectMoment } from '../../fixtures/xp';
 import { ProjectScreen, type ProjectScreenProps } from './ProjectScreen';
 import { COPY_FAILED_MESSAGE, NO_FORUM_MESSAGE } from './parts/HelpCard';
-import { NOT_VERIFIED_TEXT } from './parts/SubmitBox';
+import { SUBMITTED_CHECKING_TEXT } from './parts/SubmitBox';
 
 /** What the API answers a submission in a story: nothing yet (it waits), or a refusal. */
 type SubmitAnswer = 'wait' | { error: string };
@@ -61,8 +73,8 @@ function Stateful({ submitAnswer = 'wait', ...args }: ProjectScreenProps & { sub
         }}
         submitting={submitting}
         submitError={submitError}
-        onSubmit={(url) => {
-          args.onSubmit(url);
+        onSubmit={(values) => {
+          args.onSubmit(values);
           if (submitAnswer === 'wait') setSubmitting(true);
           else setSubmitError(submitAnswer.error);
         }}
@@ -89,12 +101,16 @@ const meta = {
     starting: false,
     submitting: false,
     submitError: null,
+    rechecking: false,
+    recheckError: null,
+    timeZone: REPORT_TIME_ZONE,
     communityUrl: null,
     onModeChange: fn(),
     onTabChange: fn(),
     onStart: fn(),
     onToggleTask: fn(),
     onSubmit: fn(),
+    onRecheck: fn(),
     onCopyHelpRequest: fn(async (_text: string) => true),
     onDismissMoment: fn(),
   },
@@ -262,7 +278,7 @@ export const Submitting: Story = {
     await userEvent.type(urlInput(canvasElement), `  ${repository} `);
     await userEvent.click(c.getByRole('button', { name: 'Submit' }));
     await expect(args.onSubmit).toHaveBeenCalledOnce();
-    await expect(args.onSubmit).toHaveBeenCalledWith(repository);
+    await expect(args.onSubmit).toHaveBeenCalledWith({ repositoryUrl: repository, liveUrl: null });
     // The button keeps its name and waits, a spinner in place of its icon.
     const button = c.getByRole('button', { name: 'Submit' });
     await expect(button).toBeDisabled();
@@ -285,7 +301,7 @@ export const SubmitRefused: Story = {
     const c = within(canvasElement);
     await userEvent.type(urlInput(canvasElement), repository);
     await userEvent.click(c.getByRole('button', { name: 'Submit' }));
-    await expect(args.onSubmit).toHaveBeenCalledWith(repository);
+    await expect(args.onSubmit).toHaveBeenCalledWith({ repositoryUrl: repository, liveUrl: null });
     const alert = c.getByRole('alert');
     await expect(alert).toHaveTextContent('Not submitted');
     await expect(alert).toHaveTextContent(learningMessages.openTasks(openTitles(inProgressProjectView)));
@@ -311,8 +327,11 @@ export const Submitted: Story = {
       submission.repositoryUrl,
     );
     await expect(box.getByText(`Submitted on ${formatDate(submission.submittedAt)}`)).toBeVisible();
-    await expect(box.getByText('Not verified yet')).toBeVisible();
-    await expect(box.getByText(NOT_VERIFIED_TEXT)).toBeVisible();
+    // Submitted before projects were verified: the report says so, and that its XP stays.
+    const report = within(c.getByRole('region', { name: 'Verification Report' }));
+    await expect(report.getByRole('heading', { level: 3, name: 'Not verified yet' })).toBeVisible();
+    await expect(report.getByText(verificationMessages.notVerified)).toBeVisible();
+    await expect(report.getByRole('button', { name: 'Check again' })).toBeEnabled();
     await expect(c.queryByText(/for review|reviewer/i)).not.toBeInTheDocument();
     // A completed project's tasks are final.
     await expect(c.getByText(learningMessages.completed)).toBeVisible();
@@ -327,7 +346,8 @@ export const Submitted: Story = {
 
 export const JustCompleted: Story = {
   name: 'Just completed: XP counted, level and badge',
-  args: { ...ready(firstProjectJustCompletedView), ...workspace, moment: firstProjectMoment },
+  // The moment plays once the report has paid the XP.
+  args: { ...ready(withReport(firstProjectJustCompletedView, passedReportFor(firstProjectJustCompletedView))), ...workspace, moment: firstProjectMoment },
   parameters: { route: routeOf(firstProjectJustCompletedView) },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -347,7 +367,7 @@ export const JustCompleted: Story = {
 
 export const JustCompletedTwoLevels: Story = {
   name: 'Just completed: two levels at once',
-  args: { ...ready(fourthProjectJustCompletedView), ...workspace, moment: fourthProjectMoment },
+  args: { ...ready(withReport(fourthProjectJustCompletedView, passedReportFor(fourthProjectJustCompletedView))), ...workspace, moment: fourthProjectMoment },
   parameters: { route: routeOf(fourthProjectJustCompletedView) },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -575,5 +595,133 @@ export const HelpDialogCloses: Story = {
     await userEvent.click(d.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await expect(within(canvasElement).getByRole('button', { name: 'Ask for Help' })).toHaveFocus();
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// A deployed project: the live URL, and the report on the submission
+// ---------------------------------------------------------------------------------------------
+
+const liveInput = (canvasElement: HTMLElement) => within(canvasElement).getByLabelText('Live URL');
+const deployed = { ...ready(readyToSubmitDeployedProjectView), ...workspace };
+
+export const LiveUrlField: Story = {
+  name: 'Deployed project: live URL asked for',
+  args: deployed,
+  play: async ({ canvasElement }) => {
+    await expect(urlInput(canvasElement)).toHaveValue('');
+    await expect(liveInput(canvasElement)).toHaveValue('');
+    await expect(liveInput(canvasElement)).toHaveAccessibleDescription('Where your project runs: the checks open it there.');
+  },
+};
+
+export const LiveUrlNeeded: Story = {
+  name: 'Deployed project: live URL missing',
+  args: deployed,
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.type(urlInput(canvasElement), repository);
+    await userEvent.click(c.getByRole('button', { name: 'Submit' }));
+    await expect(c.getByText(verificationMessages.liveUrlNeeded)).toBeVisible();
+    await expect(liveInput(canvasElement)).toHaveAttribute('aria-invalid', 'true');
+    await expect(liveInput(canvasElement)).toHaveAccessibleDescription(verificationMessages.liveUrlNeeded);
+    // The repository is fine: only the live URL is marked.
+    await expect(urlInput(canvasElement)).not.toHaveAttribute('aria-invalid');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const LiveUrlInvalid: Story = {
+  name: 'Deployed project: live URL not https',
+  args: deployed,
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.type(urlInput(canvasElement), repository);
+    await userEvent.type(liveInput(canvasElement), 'http://ada-lovelace.github.io/weather');
+    await userEvent.click(c.getByRole('button', { name: 'Submit' }));
+    await expect(c.getByText(verificationMessages.liveUrlInvalid)).toBeVisible();
+    await expect(liveInput(canvasElement)).toHaveAccessibleDescription(verificationMessages.liveUrlInvalid);
+    await expect(liveInput(canvasElement)).toHaveValue('http://ada-lovelace.github.io/weather');
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const LiveUrlBothMissing: Story = {
+  name: 'Deployed project: nothing entered',
+  args: deployed,
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.click(c.getByRole('button', { name: 'Submit' }));
+    await expect(urlInput(canvasElement)).toHaveAccessibleDescription(repoUrlMessages.required);
+    await expect(liveInput(canvasElement)).toHaveAccessibleDescription(verificationMessages.liveUrlNeeded);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const SubmittingWithLiveUrl: Story = {
+  name: 'Deployed project: submitting',
+  args: deployed,
+  parameters: { submitAnswer: 'wait' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await userEvent.type(urlInput(canvasElement), repository);
+    await userEvent.type(liveInput(canvasElement), ` ${SAMPLE_LIVE_URL} `);
+    await userEvent.click(c.getByRole('button', { name: 'Submit' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith({ repositoryUrl: repository, liveUrl: SAMPLE_LIVE_URL });
+    await expect(c.getByRole('button', { name: 'Submit' })).toBeDisabled();
+    await expect(liveInput(canvasElement)).toHaveAttribute('readonly');
+    // Nothing claims XP or a result before the report does.
+    await expect(c.queryByText(/XP earned|Passed/)).not.toBeInTheDocument();
+  },
+};
+
+const reportOf = (canvasElement: HTMLElement) => within(within(canvasElement).getByRole('region', { name: 'Verification Report' }));
+
+export const ReportChecking: Story = {
+  name: 'Submitted: being checked',
+  args: { ...ready(portfolioWithReport(checkingReport)), ...workspace },
+  parameters: { route: routeOf(completedProjectView) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const box = within(c.getByRole('region', { name: 'Your Submission' }));
+    await expect(box.getByText(SUBMITTED_CHECKING_TEXT)).toBeVisible();
+    await expect(box.getByRole('link', { name: `${SAMPLE_LIVE_URL} (opens in a new tab)` })).toHaveAttribute('href', SAMPLE_LIVE_URL);
+    const report = reportOf(canvasElement);
+    await expect(report.getByRole('heading', { level: 3, name: verificationMessages.checking })).toBeVisible();
+    await expect(report.queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
+    // The learner's own ticks stay where they are, before the report.
+    const tasks = c.getByRole('list', { name: 'Tasks' });
+    for (const task of completedProjectView.tasks) await expect(c.getByRole('checkbox', { name: task.title })).toBeChecked();
+    await expect(tasks.compareDocumentPosition(report.getByRole('heading', { level: 3, name: verificationMessages.checking })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expect(c.queryByRole('status')).not.toBeInTheDocument();
+  },
+};
+
+export const ReportPassed: Story = {
+  name: 'Submitted: every check passed',
+  args: { ...ready(portfolioWithReport(passedReport)), ...workspace },
+  parameters: { route: routeOf(completedProjectView) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const report = reportOf(canvasElement);
+    await expect(report.getByRole('heading', { level: 3, name: 'Passed' })).toBeVisible();
+    await expect(report.getByText(`+${formatXp(completedProjectView.xp)} paid`)).toBeVisible();
+    await expect(c.queryByText(SUBMITTED_CHECKING_TEXT)).not.toBeInTheDocument();
+  },
+};
+
+export const ReportFailed: Story = {
+  name: 'Submitted: requirements need work',
+  args: { ...ready(portfolioWithReport(failedReport)), ...workspace },
+  parameters: { route: routeOf(completedProjectView) },
+  play: async ({ canvasElement, args }) => {
+    const report = reportOf(canvasElement);
+    const failed = failedReport.requirements.filter((r) => r.status === 'failed');
+    await expect(report.getByRole('heading', { level: 3, name: verificationMessages.failed(failed.length) })).toBeVisible();
+    await expect(report.getByText(failed[0]?.message ?? '')).toBeVisible();
+    await expect(report.queryByText(failed[1]?.message ?? '')).not.toBeInTheDocument();
+    await expect(report.queryByText(/XP/)).not.toBeInTheDocument();
+    await userEvent.click(report.getByRole('button', { name: 'Check again' }));
+    await expect(args.onRecheck).toHaveBeenCalledOnce();
   },
 };

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import {  } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
@@ -11,6 +10,7 @@ import type { Remote } from '../remote';
 import { ProjectOverview } from './parts/ProjectOverview';
 import { ProjectWorkspace } from './parts/ProjectWorkspace';
 import type { ProjectMode, ProjectTab } from './parts/shared';
+import type { SubmissionValues } from './parts/SubmitBox';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export { PROJECT_TABS, isProjectTab } from './parts/shared';
@@ -33,8 +33,15 @@ export type ProjectScreenProps = {
   submitting: boolean;
   /** Why the API refused the last submission, in its words; null when it did not. */
   submitError: string | null;
-  /** Called with a valid, trimmed GitHub repository URL. */
-  onSubmit(repositoryUrl: string): void;
+  /** Called with a valid, trimmed GitHub repository URL, and the live URL when the project needs one. */
+  onSubmit(submission: SubmissionValues): void;
+  /** "Check again" on the submission's report is on its way. */
+  rechecking: boolean;
+  /** Why the API refused the last "Check again" (its words), or null. */
+  recheckError: string | null;
+  onRecheck(): void;
+  /** The learner's time zone, for the times the report shows (default UTC). */
+  timeZone?: string;
   /** The community forum's new-topic address (VITE_COMMUNITY_URL); null when there is none. */
   communityUrl: string | null;
   /** Copies the help request; resolves true when it is on the clipboard. */
@@ -46,7 +53,27 @@ export type ProjectScreenProps = {
 
 type ViewProps = Omit<ProjectScreenProps, 'project' | 'pathId'> & { project: ProjectDetailView };
 
-function ProjectView({ project, mode, onModeChange, tab, onTabChange, starting, onStart, onToggleTask, submitting, submitError, onSubmit, communityUrl, onCopyHelpRequest, moment = null, onDismissMoment = () => {} }: ViewProps) {
+function ProjectView({
+  project,
+  mode,
+  onModeChange,
+  tab,
+  onTabChange,
+  starting,
+  onStart,
+  onToggleTask,
+  submitting,
+  submitError,
+  onSubmit,
+  rechecking,
+  recheckError,
+  onRecheck,
+  timeZone = 'UTC',
+  communityUrl,
+  onCopyHelpRequest,
+  moment = null,
+  onDismissMoment = () => {},
+}: ViewProps) {
   // Only a started (or completed) project has a workspace.
   const view = project.status === 'in-progress' || project.status === 'completed' ? mode : 'overview';
   const heading = useRef<HTMLHeadingElement>(null);
@@ -67,6 +94,10 @@ function ProjectView({ project, mode, onModeChange, tab, onTabChange, starting, 
         submitting={submitting}
         error={submitError}
         onSubmit={onSubmit}
+        rechecking={rechecking}
+        recheckError={recheckError}
+        onRecheck={onRecheck}
+        timeZone={timeZone}
         onExit={() => onModeChange('overview')}
         headingRef={heading}
         moment={moment}

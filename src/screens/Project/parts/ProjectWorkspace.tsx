@@ -12,9 +12,11 @@ import { HelpCard, type HelpCardProps } from './HelpCard';
 import { TaskProgress } from './ProgressCard';
 import { CheckList, ResourceList } from './shared';
 import { SubmitBox, type SubmitBoxProps } from './SubmitBox';
+import { VerificationReport, type VerificationReportProps } from './VerificationReport';
 
 export type ProjectWorkspaceProps = Omit<HelpCardProps, 'project'> &
-  Omit<SubmitBoxProps, 'project'> & {
+  Omit<SubmitBoxProps, 'project'> &
+  Pick<VerificationReportProps, 'rechecking' | 'recheckError' | 'onRecheck' | 'timeZone'> & {
     project: ProjectDetailView;
     onToggleTask(taskId: string, completed: boolean): void;
     onExit(): void;
@@ -69,8 +71,26 @@ function TaskChecklist({ project, onToggleTask }: Pick<ProjectWorkspaceProps, 'p
   );
 }
 
-/** The workspace: tasks, the editor placeholder, the submit box, goals, resources and help. */
-export function ProjectWorkspace({ project, onToggleTask, submitting, error, onSubmit, onExit, headingRef, moment, onDismissMoment, ...help }: ProjectWorkspaceProps) {
+/**
+ * The workspace: tasks (with the report on the submission right after them: the learner's own
+ * ticks stay as they are), the editor placeholder, the submit box, goals, resources and help.
+ */
+export function ProjectWorkspace({
+  project,
+  onToggleTask,
+  submitting,
+  error,
+  onSubmit,
+  onExit,
+  headingRef,
+  moment,
+  onDismissMoment,
+  rechecking,
+  recheckError,
+  onRecheck,
+  timeZone,
+  ...help
+}: ProjectWorkspaceProps) {
   return (
     <Stack gap="6">
       <Flex gap="4" direction={{ base: 'column', md: 'row' }} justify="space-between" align={{ base: 'stretch', md: 'flex-end' }}>
@@ -101,6 +121,18 @@ export function ProjectWorkspace({ project, onToggleTask, submitting, error, onS
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 18rem', xl: 'minmax(0, 1fr) 22rem' }} gap="6" alignItems="start">
         <Stack gap="6" minW="0">
           <TaskChecklist project={project} onToggleTask={onToggleTask} />
+          {project.submission ? (
+            <VerificationReport
+              // A new submission is a new report: its first failure opens afresh.
+              key={project.submission.submittedAt}
+              verification={project.submission.verification}
+              xp={project.xp}
+              rechecking={rechecking}
+              recheckError={recheckError}
+              onRecheck={onRecheck}
+              timeZone={timeZone}
+            />
+          ) : null}
           <CodePanel />
           <HelpCard project={project} {...help} />
         </Stack>

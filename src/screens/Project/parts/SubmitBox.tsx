@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { Alert, Box, Button, Field, HStack, Input, Spinner, Stack, Text } from '@chakra-ui/react';
-import { FolderGit2, Info, RefreshCw, Send } from 'lucide-react';
+import { FolderGit2, RefreshCw, Send } from 'lucide-react';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { formatDate } from '../../../domain/format';
 import { validateRepoUrl } from '../../../domain/learning';
 import type { ProjectDetailView } from '../../../domain/learningApi';
+import { validateLiveUrl } from '../../../domain/liveUrl';
 import { ExternalAnchor } from './shared';
 
 export type SubmitBoxProps = {
@@ -13,12 +14,14 @@ export type SubmitBoxProps = {
   submitting: boolean;
   /** Why the API refused the last submission (its own words), or null. */
   error: string | null;
-  /** Called with a valid, trimmed GitHub repository URL. */
-  onSubmit(repositoryUrl: string): void;
+  /** Called with a valid, trimmed GitHub repository URL, and the live URL when the project needs one (else null). */
+  onSubmit(submission: SubmissionValues): void;
 };
 
-export const NOT_VERIFIED_TEXT =
-  'PathForge doesn’t check repositories yet, so nobody has looked at this one. Your project counts as completed because you submitted it.';
+export type SubmissionValues = { repositoryUrl: string; liveUrl: string | null };
+
+/** What a submission being checked says: the report has not answered yet, so nothing is claimed. */
+export const SUBMITTED_CHECKING_TEXT = 'Submitted: we are checking it now.';
 
 function Submission({ submission, onReplace }: { submission: NonNullable<ProjectDetailView['submission']>; onReplace(): void }) {
   return (
@@ -27,19 +30,20 @@ function Submission({ submission, onReplace }: { submission: NonNullable<Project
         <Box>
           <ExternalAnchor href={submission.repositoryUrl}>{submission.repositoryUrl}</ExternalAnchor>
         </Box>
+        {submission.liveUrl ? (
+          <Text fontSize="sm" color="fg.muted">
+            Live at <ExternalAnchor href={submission.liveUrl}>{submission.liveUrl}</ExternalAnchor>
+          </Text>
+        ) : null}
         <Text fontSize="sm" color="fg.muted">
           Submitted on {formatDate(submission.submittedAt)}
         </Text>
+        {submission.verification.state === 'checking' ? (
+          <Text fontSize="sm" fontWeight="semibold" color="fg">
+            {SUBMITTED_CHECKING_TEXT}
+          </Text>
+        ) : null}
       </Stack>
-      <HStack gap="2.5" align="flex-start" bg="bg.muted" rounded="md" px="3" py="2.5" fontSize="sm">
-        <Box as="span" color="fg.muted" mt="0.5" flexShrink={0} display="inline-flex" aria-hidden="true">
-          <Info size={16} />
-        </Box>
-        <Stack gap="0.5">
-          <Text fontWeight="semibold">Not verified yet</Text>
-          <Text color="fg">{NOT_VERIFIED_TEXT}</Text>
-        </Stack>
-      </HStack>
       <Button variant="outline" size="sm" alignSelf="flex-start" onClick={onReplace}>
         <RefreshCw aria-hidden="true" /> Replace repository
       </Button>
@@ -48,15 +52,21 @@ function Submission({ submission, onReplace }: { submission: NonNullable<Project
 }
 
 /**
- * "Submit Project": a GitHub repository URL, checked here, then sent; the API's answer decides
- * (it names the tasks still open). Once submitted it shows the repository, not verified yet, and
- * lets the learner replace it.
+ * "Submit Project": a GitHub repository URL (and, for a deployed project, the live URL), checked
+ * here, then sent; the API's answer decides (it names the tasks still open). Once submitted it
+ * shows the repository (the report beside the tasks says how it was checked) and lets the learner
+ * replace it.
  */
 export function SubmitBox({ project, submitting, error, onSubmit }: SubmitBoxProps) {
   const [replacing, setReplacing] = useState(false);
   const [url, setUrl] = useState('');
+  const [live, setLive] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [liveInvalid, setLiveInvalid] = useState<string | null>(null);
   const errorId = useId();
+  const liveErrorId = useId();
+  const liveHintId = useId();
+  const needsLive = project.liveUrlRequired;
 
   if (project.submission && !replacing) return <Submission submission={project.submission} onReplace={() => setReplacing(true)} />;
 
@@ -65,8 +75,10 @@ export function SubmitBox({ project, submitting, error, onSubmit }: SubmitBoxPro
     event.preventDefault();
     if (submitting) return;
     const message = validateRepoUrl(url);
+    const liveMessage = needsLive ? validateLiveUrl(live, true) : null;
     setInvalid(message);
-    if (!message) onSubmit(url.trim());
+    setLiveInvalid(liveMessage);
+    if (!message && !liveMessage) onSubmit({ repositoryUrl: url.trim(), liveUrl: needsLive ? live.trim() : null });
   };
 
   return (
@@ -104,6 +116,32 @@ export function SubmitBox({ project, submitting, error, onSubmit }: SubmitBoxPro
             />
             <Field.ErrorText color="red.fg">{invalid}</Field.ErrorText>
           </Field.Root>
+          {needsLive ? (
+            <Field.Root invalid={liveInvalid !== null} ids={{ errorText: liveErrorId }}>
+              <Field.Label>Live URL</Field.Label>
+              <Input
+                type="url"
+                inputMode="url"
+                autoComplete="url"
+                spellCheck={false}
+                placeholder="https://you.github.io/project/"
+                value={live}
+                readOnly={submitting}
+                aria-describedby={liveInvalid ? liveErrorId : liveHintId}
+                onChange={(event) => {
+                  const { value } = event.target;
+                  setLive(value);
+                }}
+              />
+              {liveInvalid ? (
+                <Field.ErrorText color="red.fg">{liveInvalid}</Field.ErrorText>
+              ) : (
+                <Text id={liveHintId} fontSize="sm" color="fg.muted">
+                  Where your project runs: the checks open it there.
+                </Text>
+              )}
+            </Field.Root>
+          ) : null}
           {error && !submitting ? (
             <Alert.Root status="error" variant="subtle" role="alert">
               <Alert.Indicator />
