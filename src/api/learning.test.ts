@@ -6,11 +6,13 @@ import { setupServer } from 'msw/node';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { learningHandlers, tickDownHandlers } from '../fixtures/msw/learning';
 import { sampleToken } from '../fixtures/msw/auth';
-import { inProgressProjectView, midwayRecords, newLearnerRecords } from '../fixtures/progress';
+import { completedProjectView, inProgressProjectView, midwayRecords, newLearnerRecords, recordsFor } from '../fixtures/progress';
+import { REPORT_POLL_MS, verificationMessages } from '../domain/verification';
+import { formatTime } from '../domain/format';
 import { sampleUser } from '../fixtures/user';
 import { learningMessages } from '../domain/learningApi';
 import { useSession } from '../stores/session';
-import { learningKeys, learningMutations, learningQueries } from './learning';
+import { learningKeys, learningMutations, learningQueries, pollWhileChecking } from './learning';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -90,9 +92,48 @@ describe('the learning API from the browser', () => {
     for (const task of project.tasks.filter((t) => !t.completed)) {
       await mutate(client, learningMutations.tick(client), { slug: project.slug, taskId: task.id, completed: true });
     }
-    expect(await mutate(client, learningMutations.submit(client), { projectId: project.id, slug: project.slug, repositoryUrl: url })).toBe('ok');
+    expect(await mutate(client, learningMutations.submit(client), { projectId: project.id, slug: project.slug, repositoryUrl: url, liveUrl: null })).toBe('ok');
     const submitted = client.getQueryData<typeof project>(learningKeys.project(project.slug));
     expect(submitted).toMatchObject({ status: 'completed', submission: { repositoryUrl: url, liveUrl: null } });
+  });
+
+  it('submits with the live URL, answers 202 while checking, polls until the report pays the XP', async () => {
+    const ready = recordsFor('frontend-development', 3, 99);
+    server.use(...learningHandlers({ records: ready, liveUrlProjects: [project.id] }));
+    const client = new QueryClient();
+    const xpBefore = (await client.fetchQuery(learningQueries.xp())).totalXp;
+    const submit = { projectId: project.id, slug: project.slug, repositoryUrl: 'https://github.com/ada-lovelace/weather-dashboard' };
+    // A deployed project's submission needs its live URL, by the shared rule.
+    const refused = await mutate(client, learningMutations.submit(client), { ...submit, liveUrl: null });
+    expect((refused as { response: { status: number; data: { message: string } } }).response).toMatchObject({
+      status: 400,
+      data: { message: verificationMessages.liveUrlNeeded },
+    });
+    const live = 'https://ada-lovelace.github.io/weather-dashboard/';
+    expect(await mutate(client, learningMutations.submit(client), { ...submit, liveUrl: live })).toBe('ok');
+    const checking = client.getQueryData<typeof project>(learningKeys.project(project.slug));
+    expect(checking?.submission).toMatchObject({ liveUrl: live, verification: { state: 'checking', xpPaid: false } });
+    // While checking: polled; no XP paid yet.
+    expect(pollWhileChecking({ state: { data: checking } })).toBe(REPORT_POLL_MS);
+    expect((await client.fetchQuery({ ...learningQueries.xp(), staleTime: 0 })).totalXp).toBe(xpBefore);
+    await client.fetchQuery({ ...learningQueries.project(project.slug), staleTime: 0 });
+    const passed = await client.fetchQuery({ ...learningQueries.project(project.slug), staleTime: 0 });
+    expect(passed?.submission?.verification).toMatchObject({ state: 'passed', xpPaid: true });
+    expect(pollWhileChecking({ state: { data: passed } })).toBe(false);
+    expect((await client.fetchQuery({ ...learningQueries.xp(), staleTime: 0 })).totalXp).toBe(xpBefore + project.xp);
+  });
+
+  it('checks again a few times an hour, then answers 429 with when it may be asked again', async () => {
+    server.use(...learningHandlers({ records: midwayRecords, rechecksLeft: 1, now: '2026-03-20T18:00:00.000Z' }));
+    const client = new QueryClient();
+    const done = completedProjectView;
+    expect(await mutate(client, learningMutations.recheck(client), { projectId: done.id, slug: done.slug })).toBe('ok');
+    expect(client.getQueryData<typeof done>(learningKeys.project(done.slug))?.submission?.verification.state).toBe('checking');
+    const refused = await mutate(client, learningMutations.recheck(client), { projectId: done.id, slug: done.slug });
+    expect((refused as { response: { status: number; data: { message: string } } }).response).toMatchObject({
+      status: 429,
+      data: { message: verificationMessages.recheckLimit(formatTime('2026-03-20T19:00:00.000Z', 'UTC')) },
+    });
   });
 
   it('cannot start a locked project', async () => {
