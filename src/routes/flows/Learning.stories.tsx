@@ -4,6 +4,8 @@ import { messages } from '../../api/client';
 import { projectHref } from '../../domain/learning';
 import { formatXp } from '../../domain/format';
 import { learningMessages, type ProjectDetailView } from '../../domain/learningApi';
+import { REPORT_POLL_MS, verificationMessages } from '../../domain/verification';
+import { SUBMITTED_CHECKING_TEXT } from '../../screens/Project/parts/SubmitBox';
 import { authHandlers, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers, tickDownHandlers } from '../../fixtures/msw/learning';
 import {
@@ -114,12 +116,17 @@ export const SubmitAccepted: Story = {
     const url = 'https://github.com/ada-lovelace/weather-dashboard';
     await userEvent.type(page.getByLabelText('GitHub Repository URL'), url);
     await userEvent.click(page.getByRole('button', { name: 'Submit' }));
-    await expect(await toast('Project submitted')).toBeVisible();
+    // Accepted, not yet paid: the page says it is being checked, and nothing celebrates yet.
+    await expect(await toast(SUBMITTED_CHECKING_TEXT)).toBeVisible();
     const box = within(await page.findByRole('region', { name: 'Your Submission' }));
     await expect(box.getByRole('link', { name: `${url} (opens in a new tab)` })).toHaveAttribute('href', url);
-    await expect(box.getByText('Not verified yet')).toBeVisible();
     await expect(page.getByText('Completed')).toBeVisible();
-    // The moment: the XP API's total before the submission and after it.
+    const report = within(page.getByRole('region', { name: 'Verification Report' }));
+    await expect(report.getByRole('heading', { level: 3, name: verificationMessages.checking })).toBeVisible();
+    await expect(page.queryByText(/You earned/)).not.toBeInTheDocument();
+    // The page asks again while checking; the report arrives with the XP paid, and then the moment:
+    // the XP API's total before the submission and after it.
+    await expect(await report.findByRole('heading', { level: 3, name: 'Passed' }, { timeout: 3 * REPORT_POLL_MS + 2000 })).toBeVisible();
     const m = fourthProjectMoment;
     await expect(await page.findByRole('status', {}, { timeout: 5000 })).toHaveTextContent(
       `You earned ${formatXp(m.toXp - m.fromXp)} and reached level ${m.toLevel}. ${formatXp(m.toXp)} in total.`,
