@@ -353,7 +353,7 @@ export const JustCompleted: Story = {
     const c = within(canvasElement);
     const m = firstProjectMoment;
     // The moment's code (and framer-motion) arrives on demand.
-    const status = await c.findByRole('status');
+    const status = await c.findByRole('status', {}, { timeout: 5000 });
     const moment = within(status);
     await expect(status).toHaveTextContent(`+${formatNumber(m.toXp - m.fromXp)} XP`);
     await expect(moment.getByText(`Level ${m.toLevel} reached`)).toBeVisible();
