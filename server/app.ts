@@ -29,8 +29,9 @@ import { createProviders } from './oauth/providers.ts';
 import { createOAuthRepository } from './oauth/repository.ts';
 import { identityRoutes, oauthRoutes } from './oauth/routes.ts';
 import { createBackground, type Background } from './background.ts';
+import { createVerificationParts } from './verify/parts.ts';
 import { createVerificationQueue } from './verify/queue.ts';
-import { createVerificationWorker, PARTS_NOT_IN_THIS_BUILD, type VerificationParts, type VerificationWorker } from './verify/worker.ts';
+import { createVerificationWorker, UNAVAILABLE_PARTS, type VerificationParts, type VerificationWorker } from './verify/worker.ts';
 import { frameworkErrors, HttpError, httpMessages, registerErrorHandling } from './http/errors.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { describeRedis, openRedis, type Redis } from './redis.ts';
@@ -58,8 +59,8 @@ export type AppOptions = {
   /** The curriculum to seed instead of the repository's content/ (tests of content changes). */
   curriculum?: LoadedCurriculum;
   /**
-   * The parts verification runs use (GitHub, the guarded fetch, the HTTP and page checkers; any not
-   * given: PARTS_NOT_IN_THIS_BUILD, which reports "couldn't check"), its worker's timing, and
+   * The parts verification runs use (GitHub, the guarded fetch, the HTTP and page checkers; none
+   * given: the real ones, built from the configuration), its worker's timing, and
    * `manual: true` for a worker that runs only when a test calls `app.verification.drain()`.
    */
   verification?: Partial<VerificationParts> & {
@@ -173,6 +174,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   cleanupTimer.unref();
   let windowsTimer: ReturnType<typeof setInterval> | undefined;
   let worker: VerificationWorker | undefined;
+  let closeParts: (() => Promise<void>) | undefined;
 
   app.decorate('background', background);
   app.decorate('db', db);
@@ -181,6 +183,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     clearInterval(windowsTimer);
     // A check in progress is put back in the queue for the next worker, before the database closes.
     await worker?.stop();
+    await closeParts?.();
     await background.drain();
     mailer.close();
     if (ownsRedis) redis?.disconnect();
@@ -300,12 +303,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     const verificationQueue = createVerificationQueue(db);
     let catalogOnce: ReturnType<typeof learningRepo.catalog> | null = null;
     const { manual = false, intervalMs, runDeadlineMs, leaseMs, checkTimeoutMs, ...given } = options.verification ?? {};
+    // The real parts, unless a test gives its own (server/test/helpers.ts gives parts that reach nothing).
+    const realParts = Object.keys(given).length === 0 ? createVerificationParts(config) : null;
+    closeParts = realParts ? () => realParts.close() : undefined;
     worker = createVerificationWorker({
       db,
       queue: verificationQueue,
       ledger,
       catalog: () => (catalogOnce ??= learningRepo.catalog()),
-      parts: { ...PARTS_NOT_IN_THIS_BUILD, ...given },
+      parts: { ...(realParts ?? UNAVAILABLE_PARTS), ...given },
       githubSignIn: config.oauth.github !== null,
       now,
       log: app.log,

@@ -69,6 +69,11 @@ export type ServerConfig = {
   oauth: OAuthConfig;
   githubApi: GitHubApiConfig;
   /**
+   * VERIFY_TEST_ALLOW (tests only, refused in production): exact addresses the checks may visit
+   * although the guard forbids them, e.g. `127.0.0.1` for the end-to-end journeys' fixture sites.
+   */
+  verifyAllow: string[];
+  /**
    * VERIFICATION: 'on' (default): a submitted project's XP is paid when its checks pass; 'off': paid
    * at once, labelled self-reported and ranked apart on the boards.
    */
@@ -186,6 +191,16 @@ function githubApiConfig(env: Env): GitHubApiConfig {
   return { apiUrl: providerUrl('GITHUB_API_URL', text(env, 'GITHUB_API_URL') ?? 'https://api.github.com'), token };
 }
 
+function verifyAllowList(raw: string | undefined, production: boolean): string[] {
+  if (raw === undefined) return [];
+  if (production) throw new ConfigError('VERIFY_TEST_ALLOW is for tests only: it cannot be set with NODE_ENV=production.');
+  const list = raw.split(',').map((a) => a.trim()).filter(Boolean);
+  for (const address of list) {
+    if (!/^[0-9.]+$|^\[?[0-9a-f:]+\]?$/i.test(address)) throw new ConfigError(`VERIFY_TEST_ALLOW lists IP addresses separated by commas, got "${address}".`);
+  }
+  return list;
+}
+
 function verificationSwitch(raw: string | undefined): 'on' | 'off' {
   if (raw === undefined || raw === 'on') return 'on';
   if (raw === 'off') return 'off';
@@ -281,6 +296,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     maxConnections: integer(env, 'MAX_CONNECTIONS', DEFAULT_TIMEOUTS.maxConnections, 1, 1_000_000),
     oauth: oauthConfig(env, port),
     githubApi: githubApiConfig(env),
+    verifyAllow: verifyAllowList(text(env, 'VERIFY_TEST_ALLOW'), production),
     verification: verificationSwitch(text(env, 'VERIFICATION')),
   };
 }

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { validateRepoUrl } from '../../src/domain/learning.ts';
+import { validateLiveUrl } from '../../src/domain/liveUrl.ts';
 import {
   learningMessages,
   pathResponseSchema,
@@ -48,25 +49,6 @@ export type LearningDeps = {
     production: boolean;
   };
 };
-
-/** The longest live URL accepted, as for repository URLs. */
-const LIVE_URL_MAX_LENGTH = 1024;
-
-/** Null when the value is a live URL a check may visit, else the message to show. */
-export function validateLiveUrl(value: string, production: boolean): string | null {
-  const trimmed = value.trim();
-  if (trimmed === '') return verificationMessages.liveUrlNeeded;
-  if (trimmed.length > LIVE_URL_MAX_LENGTH) return verificationMessages.liveUrlInvalid;
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return verificationMessages.liveUrlInvalid;
-  }
-  const protocolOk = url.protocol === 'https:' || (!production && url.protocol === 'http:');
-  if (!protocolOk || url.hostname === '' || url.username !== '' || url.password !== '') return verificationMessages.liveUrlInvalid;
-  return null;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -285,7 +267,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       if (problem) throw new HttpError(400, problem);
       // A deployed project is checked on its live URL: it comes with the submission.
       const deployed = needsLiveUrl(project.requirements);
-      const liveProblem = deployed ? validateLiveUrl(request.body.liveUrl ?? '', verification.production) : null;
+      const liveProblem = deployed ? validateLiveUrl(request.body.liveUrl ?? '', true, verification.production) : null;
       if (liveProblem) throw new HttpError(400, liveProblem);
       const open = openTasks(
         view.tasks.map((t) => ({ ...t, status: 'active' as const })),

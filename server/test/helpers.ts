@@ -2,6 +2,7 @@
  * Test helpers: a fresh app on a temporary database (one per test file, in os.tmpdir()), JSON
  * requests through `app.inject`, and cookie reading.
  */
+import { UNAVAILABLE_PARTS } from '../verify/worker.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,7 +127,9 @@ export async function createTestApp(overrides: TestConfigOverrides = {}, options
   const database = TEST_DATABASE === 'pglite' ? { target: { kind: 'pglite' } as const, drop: async () => {} } : await testDatabase(dir);
   const config = testConfig(dir, { database: database.target, ...overrides });
   const redis = options.redis ? undefined : testRedis();
-  const app = await buildApp(config, { logger: false, ...(redis ? { redis } : {}), ...options });
+  // No test reaches GitHub or the internet: parts not given say "couldn't check" (tests of checks give fakes).
+  const verification = { ...UNAVAILABLE_PARTS, ...options.verification };
+  const app = await buildApp(config, { logger: false, ...(redis ? { redis } : {}), ...options, verification });
   return {
     app,
     config,

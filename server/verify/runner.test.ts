@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { verificationMessages, type CheckResult, type Requirement } from '../../src/domain/verification.ts';
 import type { RepoHost } from './contract.ts';
-import { parseRepositoryUrl, runChecks, runMessages, stateOf, type RunParts } from './runner.ts';
+import { parseRepositoryUrl } from './github.ts';
+import { runChecks, runMessages, stateOf, type RunParts } from './runner.ts';
 
 const host = (overrides: Partial<RepoHost> = {}): RepoHost => ({
   repository: async (owner, name) => ({ id: 7, owner, name, ownerId: 42, private: false, fork: false, defaultBranch: 'main', htmlUrl: `https://github.com/${owner}/${name}` }),

@@ -28,6 +28,8 @@ import {
   type SubmissionCheckId,
   type VerificationState,
 } from '../../src/domain/verification.ts';
+import { parseRepositoryUrl } from './github.ts';
+import { runRepoCheck } from './repo-checks.ts';
 import { CheckUnavailable, type CheckOutcome, type GuardedFetch, type HttpChecker, type PageChecker, type RepoHost } from './contract.ts';
 
 /** What the run is given: the submission, the project's requirements and the learner's facts. */
@@ -64,12 +66,6 @@ export type RunOutcome = {
   submission: CheckResult[];
   requirements: CheckResult[];
 };
-
-/** owner and name of a GitHub repository URL (as the submission rule accepts it), or null. */
-export function parseRepositoryUrl(url: string): { owner: string; name: string } | null {
-  const match = /^https:\/\/github\.com\/([A-Za-z0-9-]{1,39})\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$/.exec(url.trim());
-  return match ? { owner: match[1] as string, name: match[2] as string } : null;
-}
 
 export const evidence = (fields: Partial<Evidence>): Evidence => ({
   target: fields.target ?? null,
@@ -186,7 +182,6 @@ export async function runChecks(input: RunInput, parts: RunParts, signal: AbortS
   }
   const pinned = { sha: commit.sha, url: commit.htmlUrl };
   const repositoryId = String(found.id);
-  const at = (path: string) => ({ target: path, url: `${found.htmlUrl}/blob/${commit.sha}/${path}` });
 
   // 2. Who owns it.
   let owner: CheckOutcome;
@@ -258,42 +253,10 @@ export async function runChecks(input: RunInput, parts: RunParts, signal: AbortS
         results[i] = { status: 'self-checked', message: verificationMessages.reviewOnly, evidence: null };
         break;
       case 'ci':
-        results[i] = await check(async (s) => {
-          const workflow = await repoHost.latestWorkflowRun(repo.owner, repo.name, commit.sha, s);
-          if (!workflow) return failed(runMessages.noWorkflow, { target: `Your own CI on ${commit.sha.slice(0, 7)}` });
-          const where = { target: `Your own CI: ${workflow.name}`, expected: 'success', found: workflow.conclusion ?? workflow.status, url: workflow.htmlUrl };
-          return workflow.conclusion === 'success' ? passed(where) : failed(runMessages.workflowNotSuccess(workflow.conclusion), where);
-        });
-        break;
       case 'repo':
-        results[i] = await check(async (s) => {
-          switch (rule.rule) {
-            case 'file': {
-              const text = await repoHost.fileAt(repo.owner, repo.name, commit.sha, rule.path, s);
-              const where = { ...at(rule.path), expected: 'present', found: text === null ? 'absent' : 'present' };
-              return text === null ? failed(runMessages.fileMissing(rule.path), where) : passed(where);
-            }
-            case 'absent': {
-              const text = await repoHost.fileAt(repo.owner, repo.name, commit.sha, rule.path, s);
-              const where = { ...at(rule.path), expected: 'absent', found: text === null ? 'absent' : 'present' };
-              return text === null ? passed(where) : failed(runMessages.filePresent(rule.path), where);
-            }
-            case 'contains': {
-              const text = await repoHost.fileAt(repo.owner, repo.name, commit.sha, rule.path, s);
-              if (text === null) return failed(runMessages.fileMissing(rule.path), { ...at(rule.path), expected: rule.text, found: 'no such file' });
-              const where = { ...at(rule.path), expected: rule.text };
-              return text.includes(rule.text) ? passed(where) : failed(runMessages.textMissing(rule.path, rule.text), where);
-            }
-            case 'readme-links-live': {
-              if (!input.liveUrl) return notChecked(runMessages.noLiveUrl);
-              const readme = await repoHost.readmeAt(repo.owner, repo.name, commit.sha, s);
-              const where = { target: 'README', expected: input.liveUrl, url: `${found.htmlUrl}/tree/${commit.sha}` };
-              if (readme === null) return failed(runMessages.readmeMissing, where);
-              const bare = input.liveUrl.replace(/\/+$/, '');
-              return readme.includes(bare) ? passed(where) : failed(runMessages.readmeNoLink, where);
-            }
-          }
-        });
+        results[i] = await check((s) =>
+          runRepoCheck({ host: repoHost, repository: { owner: repo.owner, name: repo.name, htmlUrl: found.htmlUrl }, sha: commit.sha, liveUrl: input.liveUrl, signal: s }, rule),
+        );
         break;
     }
   }

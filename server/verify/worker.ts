@@ -248,7 +248,7 @@ export type VerificationWorker = ReturnType<typeof createVerificationWorker>;
  * check", never as passed. Replaced by the real GitHub host, guarded fetch, HTTP and page checkers
  * where the app is built.
  */
-export const PARTS_NOT_IN_THIS_BUILD: VerificationParts = (() => {
+export const UNAVAILABLE_PARTS: VerificationParts = (() => {
   const unavailable = (): never => {
     throw new CheckUnavailable('not available in this build');
   };

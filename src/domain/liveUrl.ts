@@ -7,12 +7,17 @@ import { verificationMessages } from './verification.ts';
 /** Longer addresses are refused before they are parsed. */
 export const LIVE_URL_MAX_LENGTH = 2048;
 
+/** This machine: where development and the tests serve their fixture sites. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
  * Null when the value is acceptable, else the message to show. A live URL is a full `https://`
  * address with a host name that has a dot (a public name, not `localhost`), and no user name or
- * password in it. Empty is acceptable only when the project does not need one.
+ * password in it. Empty is acceptable only when the project does not need one. Outside production,
+ * `http://` on this machine (localhost, 127.0.0.1) is accepted too, for sites run locally and the
+ * tests' fixture sites; the server refuses it in production.
  */
-export function validateLiveUrl(value: string, required: boolean): string | null {
+export function validateLiveUrl(value: string, required: boolean, production = false): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return required ? verificationMessages.liveUrlNeeded : null;
   if (trimmed.length > LIVE_URL_MAX_LENGTH || /\s/.test(trimmed)) return verificationMessages.liveUrlInvalid;
@@ -23,7 +28,9 @@ export function validateLiveUrl(value: string, required: boolean): string | null
     return verificationMessages.liveUrlInvalid;
   }
   const host = url.hostname;
-  const named = host.includes('.') && !host.startsWith('.') && !host.endsWith('.');
-  if (url.protocol !== 'https:' || !named || url.username !== '' || url.password !== '') return verificationMessages.liveUrlInvalid;
+  const local = !production && LOOPBACK_HOSTS.has(host);
+  const named = local || (host.includes('.') && !host.startsWith('.') && !host.endsWith('.'));
+  const protocolOk = url.protocol === 'https:' || (local && url.protocol === 'http:');
+  if (!protocolOk || !named || url.username !== '' || url.password !== '') return verificationMessages.liveUrlInvalid;
   return null;
 }
