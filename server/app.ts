@@ -34,6 +34,10 @@ import { createVerificationQueue } from './verify/queue.ts';
 import { createVerificationWorker, UNAVAILABLE_PARTS, type VerificationParts, type VerificationWorker } from './verify/worker.ts';
 import { frameworkErrors, HttpError, httpMessages, registerErrorHandling } from './http/errors.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
+import { createOutbox, type Outbox, type SendCheck } from './mail/outbox.ts';
+import { createPushSender, type PushTransport } from './reminders/push.ts';
+import { createReminders, type Reminders } from './reminders/reminders.ts';
+import { pushSubscriptionRoutes, unsubscribeRoutes } from './reminders/routes.ts';
 import { describeRedis, openRedis, type Redis } from './redis.ts';
 import { resolveJwtSecret } from './secrets.ts';
 
@@ -44,6 +48,10 @@ declare module 'fastify' {
     db: Db;
     /** The verification worker: `await app.verification.drain()` runs every due check now (tests). */
     verification: VerificationWorker;
+    /** Every outgoing message: `await app.outbox.sendDue()` sends what is due now. */
+    outbox: Outbox;
+    /** Streak reminders and digests: `await app.reminders.tick()` runs the scheduler once. */
+    reminders: Reminders;
   }
 }
 
@@ -70,6 +78,8 @@ export type AppOptions = {
     checkTimeoutMs?: number;
     manual?: boolean;
   };
+  /** Posts Web Push requests instead of HTTPS to the push service (tests: a loopback fake). */
+  pushTransport?: PushTransport;
 };
 
 type Reachability = 'reachable' | 'unreachable';
@@ -98,6 +108,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const OUTBOX_DIR = 'outbox';
 /** How often expired refresh tokens and reset links are deleted. */
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
+/** How often the reminder scheduler looks for learners due a streak reminder or a digest. */
+const REMINDER_TICK_MS = 60_000;
+/** How long the record of a sent (or given-up) message is kept. */
+const OUTBOX_RECORD_DAYS = 60;
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? (() => Date.now());
@@ -160,7 +174,18 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(join(config.dataDir, OUTBOX_DIR), config.mailFrom, app.log));
   const repo = createAuthRepository(db);
-  const emailLinks = createEmailLinks({ db, mailer, background, webOrigin: config.webOrigins[0] as string, now, log: app.log });
+  const sendChecks: Record<string, SendCheck> = {};
+  const outbox = createOutbox({
+    db,
+    mailer,
+    push: config.vapid ? createPushSender({ db, vapid: config.vapid, log: app.log, ...(options.pushTransport ? { transport: options.pushTransport } : {}) }) : null,
+    background,
+    now,
+    log: app.log,
+    messageDomain: /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'pathforge.local',
+    checks: sendChecks,
+  });
+  const emailLinks = createEmailLinks({ db, outbox, background, webOrigin: config.webOrigins[0] as string, now, log: app.log });
 
   const oauthRepo = createOAuthRepository(db);
   const cleanup = () =>
@@ -169,21 +194,26 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       await repo.deleteExpired(at);
       await emailLinks.deleteExpired(at);
       await oauthRepo.deleteExpired(at);
+      await outbox.deleteOlderThan(new Date(now() - OUTBOX_RECORD_DAYS * 24 * 60 * 60 * 1000).toISOString());
     });
   const cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
   cleanupTimer.unref();
   let windowsTimer: ReturnType<typeof setInterval> | undefined;
   let worker: VerificationWorker | undefined;
   let closeParts: (() => Promise<void>) | undefined;
+  let remindersTimer: ReturnType<typeof setInterval> | undefined;
 
   app.decorate('background', background);
   app.decorate('db', db);
+  app.decorate('outbox', outbox);
   app.addHook('onClose', async () => {
     clearInterval(cleanupTimer);
     clearInterval(windowsTimer);
     // A check in progress is put back in the queue for the next worker, before the database closes.
     await worker?.stop();
     await closeParts?.();
+    clearInterval(remindersTimer);
+    outbox.stop();
     await background.drain();
     mailer.close();
     if (ownsRedis) redis?.disconnect();
@@ -243,6 +273,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
       if (request.method !== 'POST' && !hasBody) return;
       const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+      // One-click unsubscribe takes the form mailbox providers post (RFC 8058) as well.
+      const formAccepted = request.routeOptions.config?.acceptsForm === true;
+      if (formAccepted && mediaType === 'application/x-www-form-urlencoded') return;
       if (mediaType !== 'application/json') throw new HttpError(415, httpMessages.mediaType);
     });
 
@@ -273,7 +306,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
         .send({ status: 'unavailable', message: `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} unreachable.`, ...report });
     });
 
-    const passwordLinks = createPasswordLinks({ config, repo, mailer, now });
+    const passwordLinks = createPasswordLinks({ config, db, outbox, now });
     await app.register(authRoutes, {
       prefix: '/auth',
       config,
@@ -336,6 +369,29 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
         production: config.production,
       },
     });
+    const reminders = createReminders({
+      db,
+      outbox,
+      ledger,
+      now,
+      log: app.log,
+      secret: jwtSecret,
+      webOrigin: config.webOrigins[0] as string,
+      apiOrigin: config.oauth.apiOrigin,
+      // Production refuses to start without SMTP_URL; development writes mail to the outbox folder.
+      emailReady: true,
+      pushPublicKey: config.vapid?.publicKey ?? null,
+    });
+    Object.assign(sendChecks, reminders.checks);
+    app.decorate('reminders', reminders);
+    // Streak reminders and digests: every minute (on PostgreSQL by one instance at a time); the
+    // outbox sends what they queue, and anything left by a restart, every few seconds.
+    remindersTimer = setInterval(() => background.run('reminders', () => reminders.tick()), REMINDER_TICK_MS);
+    remindersTimer.unref();
+    outbox.start();
+    outbox.kick();
+    await app.register(unsubscribeRoutes, { prefix: '/unsubscribe', reminders });
+    await app.register(pushSubscriptionRoutes, { prefix: '/account/push-subscriptions', db, authenticate, now });
     await app.register(accountRoutes, {
       prefix: '/account',
       db,
@@ -346,6 +402,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       emailLinks,
       emailsPerHour: config.rateLimits.forgotPasswordPerHour,
       passwordLinks,
+      reminders,
     });
 
     app.addHook('onReady', async () => {
@@ -359,7 +416,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
         `sign-in with ${signIns}${config.oauth.google && config.oauth.github ? '' : ' (to turn one on, set GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET or GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET: see the README)'}`,
       );
       app.log.info(
-        `database: ${describeTarget(config.database)}; rate limits ${redis ? `in ${config.redisUrl ? describeRedis(config.redisUrl) : 'Redis'}` : 'in this process only (one instance)'}; mail to ${mailer.description}; JWT secret from ${secretSource}; CORS for ${config.webOrigins.join(', ')}`,
+        `database: ${describeTarget(config.database)}; rate limits ${redis ? `in ${config.redisUrl ? describeRedis(config.redisUrl) : 'Redis'}` : 'in this process only (one instance)'}; mail to ${mailer.description}; push ${config.vapid ? 'on' : 'off (set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT to turn it on)'}; JWT secret from ${secretSource}; CORS for ${config.webOrigins.join(', ')}`,
       );
     });
   } catch (error) {

@@ -78,7 +78,12 @@ export type ServerConfig = {
    * at once, labelled self-reported and ranked apart on the boards.
    */
   verification: 'on' | 'off';
+  /** Web Push (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); null: push is not set up. */
+  vapid: VapidConfig | null;
 };
+
+/** The server's VAPID key pair (base64url, as web-push makes them) and its contact (mailto: or https:). */
+export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
 
 /**
  * Slow clients: a connection that sends its headers or body slowly (or stops) is closed once these
@@ -207,6 +212,23 @@ function verificationSwitch(raw: string | undefined): 'on' | 'off' {
   throw new ConfigError(`VERIFICATION must be on or off, got "${raw}".`);
 }
 
+/** All three VAPID variables, or none: push needs the key pair and a contact for the push services. */
+function vapidConfig(env: Env): VapidConfig | null {
+  const names = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+  const [publicKey, privateKey, subject] = names.map((name) => text(env, name));
+  if (publicKey === undefined && privateKey === undefined && subject === undefined) return null;
+  if (publicKey === undefined || privateKey === undefined || subject === undefined) {
+    throw new ConfigError(`${names.join(', ')} go together: set all three (npx web-push generate-vapid-keys), or none to leave push off.`);
+  }
+  // A P-256 public key is 65 bytes (87 base64url characters), its private key 32 bytes (43).
+  if (!/^[A-Za-z0-9_-]{87}$/.test(publicKey)) throw new ConfigError('VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters).');
+  if (!/^[A-Za-z0-9_-]{43}$/.test(privateKey)) throw new ConfigError('VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters).');
+  if (!/^(mailto:[^\s@]{1,200}@[^\s@]{1,200}|https:\/\/\S{1,300})$/.test(subject)) {
+    throw new ConfigError('VAPID_SUBJECT must be a mailto: address or an https: URL where push services can reach you.');
+  }
+  return { publicKey, privateKey, subject };
+}
+
 /** Reads the configuration from the environment, with the documented defaults. Throws ConfigError. */
 export function loadConfig(env: Env = process.env): ServerConfig {
   const production = env.NODE_ENV === 'production';
@@ -298,5 +320,6 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     githubApi: githubApiConfig(env),
     verifyAllow: verifyAllowList(text(env, 'VERIFY_TEST_ALLOW'), production),
     verification: verificationSwitch(text(env, 'VERIFICATION')),
+    vapid: vapidConfig(env),
   };
 }

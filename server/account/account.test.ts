@@ -39,17 +39,30 @@ describe('settings are kept', () => {
   it('starts from the defaults; preferences and profile are saved and read back', async () => {
     const { token, user } = await signIn(t.app);
     const initial = settingsResponseSchema.parse((await call(t.app, 'GET', '/account/settings', token)).json()).settings;
+    // Streak reminders and the digest on; product updates and the newsletter off until asked for.
     expect(initial).toEqual({
       profile: { username: user.username, email: user.email, emailConfirmed: false, pendingEmail: null, hasPassword: true },
-      preferences: { notifications: { email: true, push: true, updates: false, newsletter: true }, darkMode: false, publicProfile: false },
+      preferences: {
+        notifications: { streakEmail: true, streakPush: true, digestEmail: true, updatesEmail: false, newsletterEmail: false },
+        darkMode: false,
+        publicProfile: false,
+      },
+      reminders: { pausedAt: null, nextStreakReminderAt: null, nextDigestAt: null, email: 'ready', push: 'not-set-up', pushPublicKey: null, pushDevices: 0 },
     });
 
-    const preferences = { notifications: { email: false, push: true, updates: true, newsletter: false }, darkMode: true, publicProfile: true };
+    const preferences = {
+      notifications: { streakEmail: false, streakPush: true, digestEmail: false, updatesEmail: true, newsletterEmail: true },
+      darkMode: true,
+      publicProfile: true,
+    };
     expect((await call(t.app, 'PUT', '/account/preferences', token, preferences)).statusCode).toBe(200);
     const renamed = await call(t.app, 'PUT', '/account/profile', token, { username: '  Ada Lovelace ', email: ` ${user.email.toUpperCase()} ` });
     expect(renamed.statusCode).toBe(200);
     const after = settingsResponseSchema.parse((await call(t.app, 'GET', '/account/settings', token)).json()).settings;
-    expect(after).toEqual({ profile: { username: 'Ada Lovelace', email: user.email, emailConfirmed: false, pendingEmail: null, hasPassword: true }, preferences });
+    expect(after).toMatchObject({ profile: { username: 'Ada Lovelace', email: user.email, emailConfirmed: false, pendingEmail: null, hasPassword: true }, preferences });
+    // The old four switches are refused: a client that sends them learns at once.
+    const old = { notifications: { email: true, push: true, updates: false, newsletter: false }, darkMode: false, publicProfile: false };
+    expect((await call(t.app, 'PUT', '/account/preferences', token, old)).statusCode).toBe(400);
   });
 
   it('the profile follows the registration rules', async () => {
@@ -112,8 +125,21 @@ describe('deleting the account', () => {
   it('needs the password; then everything goes, the learner is signed out and the email is free again', async () => {
     const { token, user, refresh, id } = await signIn(t.app);
     await someProgress(token);
+    // A browser subscribed to push, and a message waiting to go (a reset link asked for).
+    const subscription = { endpoint: 'https://push.example.net/send/abc', keys: { p256dh: `B${'a'.repeat(86)}`, auth: 'b'.repeat(22) } };
+    expect((await call(t.app, 'POST', '/account/push-subscriptions', token, subscription)).statusCode).toBe(204);
+    await t.app.outbox.enqueue(t.app.db, {
+      userId: id,
+      kind: 'password-reset',
+      periodKey: 'waiting',
+      channel: 'email',
+      payload: { to: user.email, subject: 's', text: 't' },
+      runAt: '9999-01-01T00:00:00.000Z',
+    });
+    expect(await t.app.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', id).execute()).toHaveLength(1);
+    expect(await t.app.db.selectFrom('notification_outbox').select('id').where('user_id', '=', id).where('status', '=', 'queued').execute()).toHaveLength(1);
     await call(t.app, 'PUT', '/account/preferences', token, {
-      notifications: { email: true, push: true, updates: true, newsletter: true },
+      notifications: { streakEmail: true, streakPush: true, digestEmail: true, updatesEmail: true, newsletterEmail: true },
       darkMode: true,
       publicProfile: false,
     });
@@ -124,6 +150,9 @@ describe('deleting the account', () => {
     const deleted = await call(t.app, 'DELETE', '/account', token, { password: user.password });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ message: accountMessages.deleted });
+    // Its browsers' push subscriptions and every message still waiting went with it.
+    expect(await t.app.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', id).execute()).toEqual([]);
+    expect(await t.app.db.selectFrom('notification_outbox').select('id').where('user_id', '=', id).execute()).toEqual([]);
     expect(refreshCookieValue(deleted)).toBe('');
     for (const table of ['project_progress', 'task_completions', 'submissions', 'user_settings', 'refresh_tokens'] as const) {
       const rows = await t.app.db.selectFrom(table).select('user_id').where('user_id', '=', id).execute();
@@ -145,6 +174,8 @@ describe('deleting the account', () => {
       ['POST', '/account/email/resend'],
       ['POST', '/account/password-link'],
       ['DELETE', '/account/email/pending'],
+      ['POST', '/account/push-subscriptions'],
+      ['DELETE', '/account/push-subscriptions'],
     ] as const) {
       const response = await t.app.inject({ method, url, headers: { origin: WEB_ORIGIN, 'content-type': 'application/json' }, payload: '{}' });
       expect(response.statusCode, `${method} ${url}`).toBe(401);

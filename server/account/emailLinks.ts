@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Background } from '../background.ts';
 import { isUniqueViolation, type Db, type EmailLinkPurpose } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Executor, Outbox } from '../mail/outbox.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../auth/tokens.ts';
 import { serverMessages } from '../auth/validation.ts';
 import { CONFIRM_LINK_HOURS, emailLinkMessages, UNDO_LINK_DAYS, type EmailLinkResult } from '../../src/domain/learningApi.ts';
@@ -35,18 +35,19 @@ export type EmailLinks = ReturnType<typeof createEmailLinks>;
 
 type Account = { id: string; username: string; email: string };
 
-export function createEmailLinks(deps: { db: Db; mailer: Mailer; background: Background; webOrigin: string; now: () => number; log: FastifyBaseLogger }) {
-  const { db, mailer, background, webOrigin, now } = deps;
+export function createEmailLinks(deps: { db: Db; outbox: Outbox; background: Background; webOrigin: string; now: () => number; log: FastifyBaseLogger }) {
+  const { db, outbox, background, webOrigin, now } = deps;
   const iso = (ms = now()) => new Date(ms).toISOString();
 
-  /** Stores a new link and returns its token (the only copy). */
-  async function newLink(executor: Db, userId: string, purpose: EmailLinkPurpose, email: string): Promise<string> {
+  /** Stores a new link and returns its token (the only copy) and the link's id. */
+  async function newLink(executor: Executor, userId: string, purpose: EmailLinkPurpose, email: string): Promise<{ token: string; id: string }> {
     const token = newOpaqueToken();
+    const id = randomUUID();
     const at = now();
     await executor
       .insertInto('email_links')
       .values({
-        id: randomUUID(),
+        id,
         user_id: userId,
         purpose,
         email,
@@ -56,11 +57,11 @@ export function createEmailLinks(deps: { db: Db; mailer: Mailer; background: Bac
         used_at: null,
       })
       .execute();
-    return token;
+    return { token, id };
   }
 
   /** Marks the learner's outstanding links of these purposes used. */
-  async function spend(executor: Db, userId: string, purposes: EmailLinkPurpose[], at: string): Promise<void> {
+  async function spend(executor: Executor, userId: string, purposes: EmailLinkPurpose[], at: string): Promise<void> {
     await executor
       .updateTable('email_links')
       .set({ used_at: at })
@@ -70,48 +71,46 @@ export function createEmailLinks(deps: { db: Db; mailer: Mailer; background: Bac
       .execute();
   }
 
-  const link = (page: string, token: string) => `${webOrigin}/${page}?token=${token}`;
+  const linkUrl = (page: string, token: string) => `${webOrigin}/${page}?token=${token}`;
 
   /**
-   * Mails the confirmation of `email` to it, after the response. When another account has that
-   * address, its owner is told someone tried to use it instead, with no link: the learner who
-   * asked sees the same answer either way.
+   * Queues the confirmation of `email` to it, in the transaction that made the link. When another
+   * account has that address, its owner is told someone tried to use it instead, with no link:
+   * the learner who asked sees the same answer either way.
    */
-  function mailConfirmation(account: Account, email: string, token: string, purpose: 'confirm' | 'change') {
-    background.run('email confirmation', async () => {
-      const owner = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-      if (owner && owner.id !== account.id) {
-        await mailer.send({
-          to: email,
-          subject: 'Someone tried to use your address on PathForge',
-          text: [
-            'Hello,',
-            '',
-            'Someone asked to move another PathForge account to this email address. It already belongs to',
-            'your account, so nothing changed and nothing is needed from you.',
-            '',
-            'If you forgot your password, you can reset it from the sign-in page.',
-          ].join('\n'),
-        });
-        return;
-      }
-      const url = link('confirm-email', token);
-      await mailer.send({
+  async function mailConfirmation(tx: Executor, account: Account, email: string, link: { token: string; id: string }, purpose: 'confirm' | 'change') {
+    const owner = await tx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+    if (owner && owner.id !== account.id) {
+      await outbox.enqueue(tx, { userId: owner.id, kind: 'email-taken', periodKey: link.id, channel: 'email', payload: {
         to: email,
-        subject: 'Confirm your email address for PathForge',
+        subject: 'Someone tried to use your address on PathForge',
         text: [
-          `Hi ${account.username},`,
+          'Hello,',
           '',
-          purpose === 'change'
-            ? 'You asked to use this address for your PathForge account. It takes effect when you open this link:'
-            : 'Welcome to PathForge! Open this link to confirm your email address:',
+          'Someone asked to move another PathForge account to this email address. It already belongs to',
+          'your account, so nothing changed and nothing is needed from you.',
           '',
-          url,
-          '',
-          `The link works once, within ${CONFIRM_LINK_HOURS} hours. If you did not ask for this, ignore this email.`,
+          'If you forgot your password, you can reset it from the sign-in page.',
         ].join('\n'),
-      });
-    });
+      } });
+      return;
+    }
+    const url = linkUrl('confirm-email', link.token);
+    await outbox.enqueue(tx, { userId: account.id, kind: `email-${purpose}`, periodKey: link.id, channel: 'email', payload: {
+      to: email,
+      subject: 'Confirm your email address for PathForge',
+      text: [
+        `Hi ${account.username},`,
+        '',
+        purpose === 'change'
+          ? 'You asked to use this address for your PathForge account. It takes effect when you open this link:'
+          : 'Welcome to PathForge! Open this link to confirm your email address:',
+        '',
+        url,
+        '',
+        `The link works once, within ${CONFIRM_LINK_HOURS} hours. If you did not ask for this, ignore this email.`,
+      ].join('\n'),
+    } });
   }
 
   async function useLink(token: string, purposes: EmailLinkPurpose[]) {
@@ -160,8 +159,11 @@ export function createEmailLinks(deps: { db: Db; mailer: Mailer; background: Bac
      */
     sendRegistrationConfirmation(account: Account): void {
       background.run('registration confirmation', async () => {
-        const token = await newLink(db, account.id, 'confirm', account.email);
-        mailConfirmation(account, account.email, token, 'confirm');
+        await db.transaction().execute(async (tx) => {
+          const link = await newLink(tx, account.id, 'confirm', account.email);
+          await mailConfirmation(tx, account, account.email, link, 'confirm');
+        });
+        outbox.kick();
       });
     },
 
@@ -174,14 +176,13 @@ export function createEmailLinks(deps: { db: Db; mailer: Mailer; background: Bac
      */
     async requestChange(account: Account, newEmail: string): Promise<void> {
       const at = iso();
-      const { changeToken, undoToken } = await db.transaction().execute(async (tx) => {
+      await db.transaction().execute(async (tx) => {
         await spend(tx, account.id, ['change'], at);
-        return { changeToken: await newLink(tx, account.id, 'change', newEmail), undoToken: await newLink(tx, account.id, 'undo', account.email) };
-      });
-      mailConfirmation(account, newEmail, changeToken, 'change');
-      const undoUrl = link('undo-email-change', undoToken);
-      background.run('email change notice', () =>
-        mailer.send({
+        const change = await newLink(tx, account.id, 'change', newEmail);
+        const undo = await newLink(tx, account.id, 'undo', account.email);
+        await mailConfirmation(tx, account, newEmail, change, 'change');
+        const undoUrl = linkUrl('undo-email-change', undo.token);
+        await outbox.enqueue(tx, { userId: account.id, kind: 'email-undo', periodKey: undo.id, channel: 'email', payload: {
           to: account.email,
           subject: 'Your PathForge email address is being changed',
           text: [
@@ -195,8 +196,9 @@ export function createEmailLinks(deps: { db: Db; mailer: Mailer; background: Bac
             '',
             undoUrl,
           ].join('\n'),
-        }),
-      );
+        } });
+      });
+      outbox.kick();
     },
 
     /** Sends the waiting change's link again, or else the account's confirmation; the address, or null when neither is due. */
@@ -206,11 +208,11 @@ export function createEmailLinks(deps: { db: Db; mailer: Mailer; background: Bac
       const purpose: 'change' | 'confirm' | null = pending ? 'change' : account.emailConfirmed ? null : 'confirm';
       if (purpose === null) return null;
       const email = pending ?? account.email;
-      const token = await db.transaction().execute(async (tx) => {
+      await db.transaction().execute(async (tx) => {
         await spend(tx, account.id, [purpose], at);
-        return newLink(tx, account.id, purpose, email);
+        await mailConfirmation(tx, account, email, await newLink(tx, account.id, purpose, email), purpose);
       });
-      mailConfirmation(account, email, token, purpose);
+      outbox.kick();
       return email;
     },
 

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_NOTIFICATIONS } from '../../src/domain/learning.ts';
 import {
   accountMessages,
+  DEFAULT_NOTIFICATION_PREFERENCES,
   deleteAccountBodySchema,
   emailLinkMessages,
   messageResponseSchema,
@@ -28,6 +28,7 @@ import type { EmailLinks } from './emailLinks.ts';
 import { HttpError } from '../http/errors.ts';
 import { noteAccountDeleted } from '../learning/ledger.ts';
 import { rateLimitHook } from '../http/rate-limit.ts';
+import type { Reminders } from '../reminders/reminders.ts';
 
 export type AccountDeps = {
   db: Db;
@@ -40,6 +41,8 @@ export type AccountDeps = {
   /** Confirmation links a learner may have sent again per hour (the reset-link limit). */
   emailsPerHour: number;
   passwordLinks: PasswordLinks;
+  /** The notification switches, and what Settings says about reminders. */
+  reminders: Reminders;
 };
 
 declare module 'fastify' {
@@ -49,12 +52,11 @@ declare module 'fastify' {
 }
 
 const json = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
-const DEFAULT_PREFERENCES: Preferences = { notifications: { ...DEFAULT_NOTIFICATIONS }, darkMode: false, publicProfile: false };
 const bit = (value: boolean) => (value ? 1 : 0);
 const noFields = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
-  const { db, authenticate, hasher, now, emailLinks, passwordLinks } = deps;
+  const { db, authenticate, hasher, now, emailLinks, passwordLinks, reminders } = deps;
   const iso = () => new Date(now()).toISOString();
 
   app.decorateRequest('account', null);
@@ -96,23 +98,18 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
 
   async function settingsOf(userId: string): Promise<Settings> {
     const user = await db.selectFrom('users').select(['username', 'email', 'email_verified_at', 'has_password']).where('id', '=', userId).executeTakeFirstOrThrow();
-    const row = await db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    const preferences: Preferences = row
-      ? {
-          notifications: {
-            email: row.notify_email === 1,
-            push: row.notify_push === 1,
-            updates: row.notify_updates === 1,
-            newsletter: row.notify_newsletter === 1,
-          },
-          darkMode: row.dark_mode === 1,
-          publicProfile: row.public_profile === 1,
-        }
-      : DEFAULT_PREFERENCES;
-    const pendingEmail = await emailLinks.pendingEmail(userId);
+    const row = await db.selectFrom('user_settings').select(['dark_mode', 'public_profile']).where('user_id', '=', userId).executeTakeFirst();
+    const { streakEmail, streakPush, digestEmail, updatesEmail, newsletterEmail } = row ? await reminders.preferencesOf(db, userId) : DEFAULT_NOTIFICATION_PREFERENCES;
+    const preferences: Preferences = {
+      notifications: { streakEmail, streakPush, digestEmail, updatesEmail, newsletterEmail },
+      darkMode: row?.dark_mode === 1,
+      publicProfile: row?.public_profile === 1,
+    };
+    const [pendingEmail, status] = await Promise.all([emailLinks.pendingEmail(userId), reminders.status(userId)]);
     return {
       profile: { username: user.username, email: user.email, emailConfirmed: user.email_verified_at !== null, pendingEmail, hasPassword: user.has_password === 1 },
       preferences,
+      reminders: status,
     };
   }
 
@@ -194,21 +191,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     { schema: { body: json(preferencesSchema), response: { 200: json(settingsResponseSchema) } } },
     async (request) => {
       const user = me(request);
-      const { notifications: n, darkMode, publicProfile } = request.body;
-      const values = {
-        notify_email: bit(n.email),
-        notify_push: bit(n.push),
-        notify_updates: bit(n.updates),
-        notify_newsletter: bit(n.newsletter),
-        dark_mode: bit(darkMode),
-        public_profile: bit(publicProfile),
-        updated_at: iso(),
-      };
-      await db
-        .insertInto('user_settings')
-        .values({ user_id: user.id, ...values })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-        .execute();
+      const { notifications, darkMode, publicProfile } = request.body;
+      await db.transaction().execute((tx) => reminders.savePreferences(tx, user.id, notifications, { dark_mode: bit(darkMode), public_profile: bit(publicProfile) }));
       return { settings: await settingsOf(user.id) };
     },
   );
@@ -247,7 +231,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
       const user = me(request);
       await checkPassword(user.id, request.body.password);
       // Everything of the learner goes with the row (foreign keys cascade): sessions, reset
-      // links, progress, ticks, submissions, ratings, settings. One statement, one transaction.
+      // links, progress, ticks, submissions, ratings, settings, push subscriptions and every
+      // message not sent yet. One statement, one transaction.
       await db.transaction().execute(async (tx) => {
         await tx.deleteFrom('users').where('id', '=', user.id).execute();
         // The leaderboards' copies on every instance drop the learner's rows with their next update.

@@ -6,13 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerConfig } from '../config.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { AuthRepository } from './repository.ts';
+import type { Db } from '../db/database.ts';
+import type { Outbox } from '../mail/outbox.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 export type PasswordLinkPurpose = 'reset' | 'set';
 export type PasswordLinks = {
-  /** Stores a new reset link for the learner and mails it to `email` (their current address). */
+  /** Stores a new reset link for the learner and queues its mail to `email` (their current address), in one transaction. */
   mail(user: { id: string; username: string; email: string }, purpose: PasswordLinkPurpose): Promise<void>;
 };
 
@@ -20,23 +20,23 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createPasswordLinks(deps: {
   config: Pick<ServerConfig, 'webOrigins' | 'resetTokenTtlSeconds'>;
-  repo: Pick<AuthRepository, 'insertPasswordReset'>;
-  mailer: Mailer;
+  db: Db;
+  outbox: Pick<Outbox, 'enqueue' | 'kick'>;
   now: () => number;
 }): PasswordLinks {
-  const { config, repo, mailer, now } = deps;
+  const { config, db, outbox, now } = deps;
   return {
     async mail(user, purpose) {
       const token = newOpaqueToken();
       const at = now();
-      await repo.insertPasswordReset({
+      const row = {
         id: randomUUID(),
         user_id: user.id,
         token_hash: hashToken(token),
         created_at: iso(at),
         expires_at: iso(at + config.resetTokenTtlSeconds * 1000),
         used_at: null,
-      });
+      };
       const link = `${config.webOrigins[0]}/resetPassword?token=${token}`;
       const minutes = Math.round(config.resetTokenTtlSeconds / 60);
       const text =
@@ -58,11 +58,16 @@ export function createPasswordLinks(deps: {
               '',
               'If you did not ask for this, ignore this email: your account stays as it is.',
             ];
-      await mailer.send({
+      const message = {
         to: user.email,
         subject: purpose === 'reset' ? 'Reset your PathForge password' : 'Set a password for your PathForge account',
         text: [`Hi ${user.username},`, '', ...text].join('\n'),
+      };
+      await db.transaction().execute(async (tx) => {
+        await tx.insertInto('password_resets').values(row).execute();
+        await outbox.enqueue(tx, { userId: user.id, kind: `password-${purpose}`, periodKey: row.id, channel: 'email', payload: message });
       });
+      outbox.kick();
     },
   };
 }

@@ -55,8 +55,8 @@ await db.transaction().execute(async (tx) => {
   await sql`with recursive seq(n) as (select 0 union all select n + 1 from seq where n < ${learners - 1})
     insert into users (id, username, email, password_hash, password_changed_at, created_at, updated_at)
     select ${userId(sql`n`)}, 'Learner ' || n, ${BENCH_EMAIL.before} || n || ${BENCH_EMAIL.after}, ${passwordHash}, ${at}, ${at}, ${at} from seq`.execute(tx);
-  await sql`insert into user_settings (user_id, notify_email, notify_push, notify_updates, notify_newsletter, dark_mode, public_profile, updated_at)
-    select id, 1, 1, 0, 0, 0, 1, ${at} from users where id like '00000000-0000-4000-8000-%' and cast(substr(id, 25) as integer) % 3 = 0`.execute(tx);
+  await sql`insert into user_settings (user_id, streak_email, streak_push, digest_email, updates_email, newsletter_email, dark_mode, public_profile, updated_at)
+    select id, 1, 1, 1, 0, 0, 0, 1, ${at} from users where id like '00000000-0000-4000-8000-%' and cast(substr(id, 25) as integer) % 3 = 0`.execute(tx);
   lap('learners');
   // Secondary indexes are built once after the rows (a sort), not row by row.
   const indexes = pg

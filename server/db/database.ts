@@ -139,14 +139,48 @@ export type PathRatingsTable = { user_id: string; path_id: string; stars: number
 /** 0/1 booleans (SQLite has no boolean type). A missing row means the defaults. */
 export type UserSettingsTable = {
   user_id: string;
-  notify_email: number;
-  notify_push: number;
-  notify_updates: number;
-  notify_newsletter: number;
+  streak_email: ColumnType<number, number | undefined, number>;
+  streak_push: ColumnType<number, number | undefined, number>;
+  digest_email: ColumnType<number, number | undefined, number>;
+  updates_email: ColumnType<number, number | undefined, number>;
+  newsletter_email: ColumnType<number, number | undefined, number>;
   dark_mode: number;
   public_profile: number;
   updated_at: string;
+  /** When streak reminders paused themselves (ignored for two weeks); null while they run. */
+  reminders_paused_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Reminders before this instant do not count as ignored (set when the learner resumes them). */
+  reminders_counted_from: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The random part of the learner's unsubscribe tokens; null until the first mail that needs one. */
+  unsubscribe_id: ColumnType<string | null, string | null | undefined, string | null>;
 };
+
+export type OutboxChannel = 'email' | 'push';
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+/** One outgoing message (see migration 0015_outbox and server/mail/outbox.ts). */
+export type NotificationOutboxTable = {
+  id: string;
+  user_id: string;
+  kind: string;
+  period_key: string;
+  channel: OutboxChannel;
+  /** JSON: the mail (to, subject, html, text, headers) or the push (title, body, url, topic, ttl). */
+  payload: string;
+  status: OutboxStatus;
+  /** Attempts made so far (counted when a sender claims the row, before it sends). */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Not sent before this instant (back-off after a temporary failure). */
+  run_at: string;
+  /** A sender's claim on the row ends then: a crashed sender's rows are claimed again after it. */
+  locked_until: string | null;
+  sent_at: string | null;
+  last_error: string | null;
+  created_at: string;
+};
+
+/** A browser subscribed to the learner's push messages. */
+export type PushSubscriptionsTable = { id: string; user_id: string; endpoint: string; p256dh: string; auth: string; created_at: string };
 
 /** A learner who started (a project of) a path: the path's students. */
 export type PathLearnersTable = { path_id: string; user_id: string; started_at: string };
@@ -330,6 +364,8 @@ export type Database = {
   oauth_pending_links: OAuthPendingLinksTable;
   verification_runs: VerificationRunsTable;
   submission_reviews: SubmissionReviewsTable;
+  notification_outbox: NotificationOutboxTable;
+  push_subscriptions: PushSubscriptionsTable;
 };
 
 export type Db = Kysely<Database>;
@@ -371,6 +407,8 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'oauth_pending_links', key: ['id'] },
   { name: 'verification_runs', key: ['id'] },
   { name: 'submission_reviews', key: ['id'] },
+  { name: 'notification_outbox', key: ['id'] },
+  { name: 'push_subscriptions', key: ['id'] },
 ];
 
 /** The database could not be reached or migrated at start-up: says which database, and where. */

@@ -131,3 +131,26 @@ export function toNumber(value: string | number | bigint | null | undefined): nu
   if (value === null || value === undefined) return 0;
   return Number(value);
 }
+
+/**
+ * A claim's inner select (`… where id in (select … limit n)`): on PostgreSQL `FOR UPDATE SKIP
+ * LOCKED`, so two instances claiming at once take different rows instead of waiting for each
+ * other; SQLite runs one write at a time, so the update itself is the claim.
+ */
+export function skipLocked<Q extends { forUpdate(): { skipLocked(): Q } }>(db: Pick<Kysely<unknown>, 'getExecutor'>, query: Q): Q {
+  return isPostgres(db) ? query.forUpdate().skipLocked() : query;
+}
+
+/**
+ * Runs `work` only if no other instance is running work of the same `name` now: on PostgreSQL
+ * inside a transaction holding `pg_try_advisory_xact_lock` (null when another holds it); on
+ * SQLite (one process) it simply runs.
+ */
+export async function whileHolding<T>(db: Kysely<unknown>, name: string, work: () => Promise<T>): Promise<T | null> {
+  if (!isPostgres(db)) return work();
+  return db.transaction().execute(async (tx) => {
+    const { rows } = await sql<{ held: boolean }>`select pg_try_advisory_xact_lock(hashtext(${name})) as held`.execute(tx);
+    if (rows[0]?.held !== true) return null;
+    return work();
+  });
+}

@@ -559,6 +559,81 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('submissions').dropColumn('live_url').execute();
     },
   },
+  /**
+   * Every outgoing message goes through `notification_outbox` (reset and email links, notices,
+   * streak reminders, digests, push), written in the transaction that causes it and sent by the
+   * outbox sender: a restart loses nothing, and UNIQUE(user_id, kind, period_key, channel) stops a
+   * second copy of the same reminder (period_key 'streak:2026-08-23' in the learner's zone).
+   * `payload` is JSON (to, subject, html, text, headers; or the push data). Per-kind switches
+   * replace the four old ones (email → streak and digest email, push → streak push, updates and
+   * newsletter kept; a learner without a row gets the defaults, newsletter off).
+   * `reminders_paused_at`: streak reminders paused themselves after two ignored weeks;
+   * `reminders_counted_from`: reminders before it do not count as ignored (set on resuming);
+   * `unsubscribe_id`: the random part of the learner's unsubscribe tokens (null until first mailed).
+   * `push_subscriptions`: one row per subscribed browser.
+   */
+  '0015_outbox': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('notification_outbox')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('period_key', 'text', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('run_at', 'text', (c) => c.notNull())
+        .addColumn('locked_until', 'text')
+        .addColumn('sent_at', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('notification_outbox_period_key', ['user_id', 'kind', 'period_key', 'channel'])
+        .execute();
+      await db.schema.createIndex('notification_outbox_due_idx').on('notification_outbox').columns(['status', 'run_at']).execute();
+
+      await db.schema
+        .createTable('push_subscriptions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('endpoint', 'text', (c) => c.notNull().unique())
+        .addColumn('p256dh', 'text', (c) => c.notNull())
+        .addColumn('auth', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('push_subscriptions_user_idx').on('push_subscriptions').column('user_id').execute();
+
+      const settings = db.schema.alterTable('user_settings');
+      await settings.addColumn('streak_email', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await settings.addColumn('streak_push', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await settings.addColumn('digest_email', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await settings.addColumn('updates_email', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await settings.addColumn('newsletter_email', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await settings.addColumn('reminders_paused_at', 'text').execute();
+      await settings.addColumn('reminders_counted_from', 'text').execute();
+      await settings.addColumn('unsubscribe_id', 'text').execute();
+      await sql`update user_settings set streak_email = notify_email, digest_email = notify_email, streak_push = notify_push,
+        updates_email = notify_updates, newsletter_email = notify_newsletter`.execute(db);
+      await db.schema.createIndex('user_settings_unsubscribe_idx').on('user_settings').column('unsubscribe_id').unique().execute();
+      for (const column of ['notify_email', 'notify_push', 'notify_updates', 'notify_newsletter']) {
+        await db.schema.alterTable('user_settings').dropColumn(column).execute();
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      for (const column of ['notify_email', 'notify_push', 'notify_updates', 'notify_newsletter']) {
+        await db.schema.alterTable('user_settings').addColumn(column, 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      }
+      await sql`update user_settings set notify_email = streak_email, notify_push = streak_push, notify_updates = updates_email,
+        notify_newsletter = newsletter_email`.execute(db);
+      await db.schema.dropIndex('user_settings_unsubscribe_idx').execute();
+      for (const column of ['streak_email', 'streak_push', 'digest_email', 'updates_email', 'newsletter_email', 'reminders_paused_at', 'reminders_counted_from', 'unsubscribe_id']) {
+        await db.schema.alterTable('user_settings').dropColumn(column).execute();
+      }
+      await db.schema.dropTable('push_subscriptions').execute();
+      await db.schema.dropTable('notification_outbox').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

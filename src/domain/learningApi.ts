@@ -137,10 +137,37 @@ export const learningMessages = {
 // The account: settings, password, deletion
 // ---------------------------------------------------------------------------------------------
 
+/** Which messages the learner gets, per kind and channel. Marketing (updates, newsletter) is off unless asked for. */
+export const notificationPreferencesSchema = z.strictObject({
+  streakEmail: z.boolean(),
+  streakPush: z.boolean(),
+  digestEmail: z.boolean(),
+  updatesEmail: z.boolean(),
+  newsletterEmail: z.boolean(),
+});
+export const DEFAULT_NOTIFICATION_PREFERENCES: z.infer<typeof notificationPreferencesSchema> = {
+  streakEmail: true, streakPush: true, digestEmail: true, updatesEmail: false, newsletterEmail: false,
+};
 export const preferencesSchema = z.strictObject({
-  notifications: z.strictObject({ email: z.boolean(), push: z.boolean(), updates: z.boolean(), newsletter: z.boolean() }),
+  notifications: notificationPreferencesSchema,
   darkMode: z.boolean(),
   publicProfile: z.boolean(),
+});
+/** What the server can send and when the next reminder would go out (read-only, part of GET /account/settings). */
+export const remindersStatusSchema = z.strictObject({
+  /** Set when streak reminders paused themselves after two weeks of ignored ones (ISO time); null otherwise. Turning the streak switch on again resumes them. */
+  pausedAt: z.string().nullable(),
+  /** When the next streak-at-risk reminder would go out (ISO), null when none would (no streak, switches off, paused, already worked today is NOT a reason for null: give tomorrow's). */
+  nextStreakReminderAt: z.string().nullable(),
+  /** When the next weekly digest would go out (ISO, the learner's local Monday morning), null when off. */
+  nextDigestAt: z.string().nullable(),
+  /** Whether this server can send email (SMTP_URL set, or the development outbox) and push (VAPID keys set). */
+  email: z.enum(['ready', 'not-set-up']),
+  push: z.enum(['ready', 'not-set-up']),
+  /** The VAPID public key (base64url) the browser subscribes with; null when push is not set up. */
+  pushPublicKey: z.string().nullable(),
+  /** How many browsers of this learner are subscribed to push. */
+  pushDevices: z.int(),
 });
 
 export const settingsSchema = z.strictObject({
@@ -159,6 +186,7 @@ export const settingsSchema = z.strictObject({
     hasPassword: z.boolean(),
   }),
   preferences: preferencesSchema,
+  reminders: remindersStatusSchema,
 });
 
 export const settingsResponseSchema = z.strictObject({ settings: settingsSchema });
@@ -168,6 +196,19 @@ export const passwordBodySchema = z.strictObject({ currentPassword: z.string(), 
 export const deleteAccountBodySchema = z.strictObject({ password: z.string() });
 
 export type Settings = z.infer<typeof settingsSchema>;
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export type RemindersStatus = z.infer<typeof remindersStatusSchema>;
+
+/** POST /account/push-subscriptions: this browser's push subscription (PushSubscription.toJSON()). */
+export const pushSubscriptionBodySchema = z.strictObject({
+  endpoint: z.string(),
+  keys: z.strictObject({ p256dh: z.string(), auth: z.string() }),
+});
+/** DELETE /account/push-subscriptions: the subscription this browser no longer wants. */
+export const pushUnsubscribeBodySchema = z.strictObject({ endpoint: z.string() });
+/** POST /unsubscribe/:token (no sign-in): which kind of mail was turned off, in words. */
+export const unsubscribeResponseSchema = z.strictObject({ kind: z.enum(['streak', 'digest', 'updates', 'newsletter']), message: z.string() });
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 export const accountMessages = {

@@ -59,10 +59,10 @@ export type SettingsScreenProps = {
 };
 
 const notificationRows: { key: keyof Preferences['notifications']; label: string; description: string }[] = [
-  { key: 'email', label: 'Email notifications', description: 'Project feedback and reminders by email.' },
-  { key: 'push', label: 'Push notifications', description: 'Alerts in your browser while you learn.' },
-  { key: 'updates', label: 'Product updates', description: 'News about new paths and features.' },
-  { key: 'newsletter', label: 'Newsletter', description: 'A monthly round-up of tips and learner stories.' },
+  { key: 'streakEmail', label: 'Email notifications', description: 'Project feedback and reminders by email.' },
+  { key: 'streakPush', label: 'Push notifications', description: 'Alerts in your browser while you learn.' },
+  { key: 'updatesEmail', label: 'Product updates', description: 'News about new paths and features.' },
+  { key: 'newsletterEmail', label: 'Newsletter', description: 'A monthly round-up of tips and learner stories.' },
 ];
 
 /** A new address waiting for its link to be opened, with Resend link and Cancel change. */

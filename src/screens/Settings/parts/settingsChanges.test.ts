@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../../domain/learningApi';
+import { notSetUpReminders } from '../../../fixtures/settings';
 import { emailChanged, settingsChanges, type SettingsValues } from './settingsChanges';
 
 const saved: Settings = {
   profile: { username: 'Ada Lovelace', email: 'ada@example.com', emailConfirmed: true, pendingEmail: null, hasPassword: true },
-  preferences: { notifications: { email: true, push: true, updates: false, newsletter: true }, darkMode: false, publicProfile: false },
+  preferences: { notifications: { streakEmail: true, streakPush: true, digestEmail: true, updatesEmail: false, newsletterEmail: true }, darkMode: false, publicProfile: false },
+  reminders: notSetUpReminders,
 };
 const values = (change: (v: SettingsValues) => void = () => {}): SettingsValues => {
   const v: SettingsValues = structuredClone({ profile: saved.profile, preferences: saved.preferences });
@@ -35,8 +37,8 @@ describe('settingsChanges (Save Changes sends only what changed)', () => {
   });
 
   it('sends every preference when one of them changed: a notification, Dark Mode or Public Profile', () => {
-    const updates = settingsChanges(saved, values((v) => (v.preferences.notifications.updates = true)));
-    expect(updates).toEqual({ preferences: { ...saved.preferences, notifications: { ...saved.preferences.notifications, updates: true } } });
+    const updates = settingsChanges(saved, values((v) => (v.preferences.notifications.updatesEmail = true)));
+    expect(updates).toEqual({ preferences: { ...saved.preferences, notifications: { ...saved.preferences.notifications, updatesEmail: true } } });
     expect(settingsChanges(saved, values((v) => (v.preferences.darkMode = true)))).toEqual({
       preferences: { ...saved.preferences, darkMode: true },
     });
@@ -48,7 +50,7 @@ describe('settingsChanges (Save Changes sends only what changed)', () => {
       saved,
       values((v) => {
         v.profile.username = 'Ada King';
-        v.preferences.notifications.newsletter = false;
+        v.preferences.notifications.newsletterEmail = false;
       }),
     );
     expect(Object.keys(both).sort()).toEqual(['preferences', 'profile']);

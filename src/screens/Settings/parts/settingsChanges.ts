@@ -16,7 +16,7 @@ export type SettingsChanges = { profile?: { username: string; email: string; cur
 export const emailChanged = (saved: Settings, typed: string) => typed.trim().toLowerCase() !== saved.profile.email.toLowerCase();
 
 const sameNotifications = (a: Preferences['notifications'], b: Preferences['notifications']) =>
-  a.email === b.email && a.push === b.push && a.updates === b.updates && a.newsletter === b.newsletter;
+  (Object.keys(a) as (keyof Preferences['notifications'])[]).every((key) => a[key] === b[key]);
 
 /**
  * The changes between the saved settings and the form: the profile (name and email trimmed, the

@@ -1,0 +1,407 @@
+/**
+ * Reminders and the learner's notification switches: reading and saving them, unsubscribe tokens,
+ * what Settings shows (`status`), the scheduler's tick, and the last check before a reminder is
+ * sent. When reminders go out is ./rules.ts; sending is the outbox (../mail/outbox.ts).
+ *
+ * Unsubscribe tokens are opaque and per learner and kind: a random id kept for the learner
+ * (`user_settings.unsubscribe_id`, never the user id) and an HMAC of it and the kind under the
+ * server's secret, so a token for one kind cannot be turned into another's, nor guessed.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { dailyStreak, addDays, DEFAULT_TIME_ZONE, weekOf } from '../../src/domain/streaks.ts';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  type NotificationPreferences,
+  type RemindersStatus,
+  type UnsubscribeResponse,
+} from '../../src/domain/learningApi.ts';
+import { renderStreakAtRisk } from '../../src/mail/StreakAtRisk.ts';
+import { renderWeeklyDigest } from '../../src/mail/WeeklyDigest.ts';
+import type { Db } from '../db/database.ts';
+import { toNumber, whileHolding } from '../db/dialect.ts';
+import type { Ledger } from '../learning/ledger.ts';
+import type { Executor, Outbox, OutboxRow, SendCheck } from '../mail/outbox.ts';
+import { digestDue, learnerNow, nextDigest, nextStreakReminder, shouldPause, streakReminderDue, type LearnerClock } from './rules.ts';
+
+export type UnsubscribeKind = UnsubscribeResponse['kind'];
+const SWITCH_OF: Record<UnsubscribeKind, keyof NotificationPreferences> = {
+  streak: 'streakEmail',
+  digest: 'digestEmail',
+  updates: 'updatesEmail',
+  newsletter: 'newsletterEmail',
+};
+const COLUMN_OF = {
+  streakEmail: 'streak_email',
+  streakPush: 'streak_push',
+  digestEmail: 'digest_email',
+  updatesEmail: 'updates_email',
+  newsletterEmail: 'newsletter_email',
+} as const satisfies Record<keyof NotificationPreferences, string>;
+
+export const unsubscribeMessages: Record<UnsubscribeKind, string> = {
+  streak: 'You will get no more streak reminders by email. You can turn them on again in Settings.',
+  digest: 'You will get no more weekly digests. You can turn them on again in Settings.',
+  updates: 'You will get no more product updates by email. You can turn them on again in Settings.',
+  newsletter: 'You will get no more newsletters. You can turn them on again in Settings.',
+};
+
+/** Push messages about a streak are worth nothing after the day: the push service drops them after this. */
+export const STREAK_PUSH_TTL_SECONDS = 4 * 60 * 60;
+
+const TOKEN_SHAPE = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
+
+export type Reminders = ReturnType<typeof createReminders>;
+
+export function createReminders(deps: {
+  db: Db;
+  outbox: Outbox;
+  ledger: Ledger;
+  now: () => number;
+  log: FastifyBaseLogger;
+  /** The HMAC key of unsubscribe tokens (derived from the JWT secret). */
+  secret: string;
+  webOrigin: string;
+  apiOrigin: string;
+  emailReady: boolean;
+  pushPublicKey: string | null;
+}) {
+  const { db, outbox, ledger, now, log } = deps;
+  const iso = (ms = now()) => new Date(ms).toISOString();
+  const key = createHmac('sha256', deps.secret).update('pathforge unsubscribe tokens').digest();
+  const mac = (id: string, kind: UnsubscribeKind) => createHmac('sha256', key).update(`${id}:${kind}`).digest().subarray(0, 16).toString('base64url');
+
+  async function preferencesOf(executor: Executor, userId: string): Promise<NotificationPreferences & { pausedAt: string | null; countedFrom: string | null }> {
+    const row = await executor.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    if (!row) return { ...DEFAULT_NOTIFICATION_PREFERENCES, pausedAt: null, countedFrom: null };
+    return {
+      streakEmail: row.streak_email === 1,
+      streakPush: row.streak_push === 1,
+      digestEmail: row.digest_email === 1,
+      updatesEmail: row.updates_email === 1,
+      newsletterEmail: row.newsletter_email === 1,
+      pausedAt: row.reminders_paused_at,
+      countedFrom: row.reminders_counted_from,
+    };
+  }
+
+  /** The learner's settings row, made with the defaults if they never saved one. */
+  async function ensureRow(executor: Executor, userId: string) {
+    const d = DEFAULT_NOTIFICATION_PREFERENCES;
+    await executor
+      .insertInto('user_settings')
+      .values({
+        user_id: userId,
+        streak_email: d.streakEmail ? 1 : 0,
+        streak_push: d.streakPush ? 1 : 0,
+        digest_email: d.digestEmail ? 1 : 0,
+        updates_email: d.updatesEmail ? 1 : 0,
+        newsletter_email: d.newsletterEmail ? 1 : 0,
+        dark_mode: 0,
+        public_profile: 0,
+        updated_at: iso(),
+      })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+
+  async function unsubscribeToken(executor: Executor, userId: string, kind: UnsubscribeKind): Promise<string> {
+    await ensureRow(executor, userId);
+    await executor
+      .updateTable('user_settings')
+      .set({ unsubscribe_id: randomBytes(16).toString('base64url') })
+      .where('user_id', '=', userId)
+      .where('unsubscribe_id', 'is', null)
+      .execute();
+    const { unsubscribe_id: id } = await executor.selectFrom('user_settings').select('unsubscribe_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return `${id as string}.${mac(id as string, kind)}`;
+  }
+
+  /** Headers and links that let the learner stop this kind of mail in one click (RFC 8058). */
+  async function unsubscribeLinks(executor: Executor, userId: string, kind: UnsubscribeKind) {
+    const token = await unsubscribeToken(executor, userId, kind);
+    return {
+      pageUrl: `${deps.webOrigin}/unsubscribe/${token}`,
+      headers: { 'List-Unsubscribe': `<${deps.apiOrigin}/unsubscribe/${token}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
+  }
+
+  /** Turns the token's kind of mail off at once; null for a token that is not one of ours. */
+  async function unsubscribe(token: string): Promise<UnsubscribeResponse | null> {
+    const match = TOKEN_SHAPE.exec(token);
+    if (!match) return null;
+    const [, id, given] = match as unknown as [string, string, string];
+    const kind = (Object.keys(SWITCH_OF) as UnsubscribeKind[]).find((k) => timingSafeEqual(Buffer.from(mac(id, k)), Buffer.from(given)));
+    if (!kind) return null;
+    const column = COLUMN_OF[SWITCH_OF[kind]];
+    const updated = await db.updateTable('user_settings').set({ [column]: 0, updated_at: iso() }).where('unsubscribe_id', '=', id).executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) return null;
+    return { kind, message: unsubscribeMessages[kind] };
+  }
+
+  async function clockOf(executor: Executor, userId: string): Promise<LearnerClock> {
+    const row = await executor.selectFrom('learner_clock').select(['time_zone', 'day_floor']).where('user_id', '=', userId).executeTakeFirst();
+    return { timeZone: row?.time_zone ?? DEFAULT_TIME_ZONE, dayFloor: row?.day_floor ?? null };
+  }
+
+  const activeDaysOf = async (executor: Executor, userId: string) =>
+    [...new Set((await executor.selectFrom('activity_days').select('local_day').where('user_id', '=', userId).execute()).map((r) => r.local_day))];
+
+  const hasPeriod = async (executor: Executor, userId: string, kind: string, periodKey: string) =>
+    (await executor.selectFrom('notification_outbox').select('id').where('user_id', '=', userId).where('kind', '=', kind).where('period_key', '=', periodKey).limit(1).executeTakeFirst()) !==
+    undefined;
+
+  const pushDevices = async (executor: Executor, userId: string) =>
+    toNumber((await executor.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+
+  /** Which streak channels would carry a reminder now: the switch on and the channel able to send. */
+  function streakChannels(prefs: NotificationPreferences, devices: number): ('email' | 'push')[] {
+    return [
+      ...(prefs.streakEmail && deps.emailReady ? (['email'] as const) : []),
+      ...(prefs.streakPush && deps.pushPublicKey !== null && devices > 0 ? (['push'] as const) : []),
+    ];
+  }
+
+  async function status(userId: string): Promise<RemindersStatus> {
+    const at = now();
+    const [prefs, clock, days, devices] = await Promise.all([preferencesOf(db, userId), clockOf(db, userId), activeDaysOf(db, userId), pushDevices(db, userId)]);
+    const { today } = learnerNow(at, clock);
+    const streakOn = !prefs.pausedAt && streakChannels(prefs, devices).length > 0;
+    const nextStreak = streakOn ? nextStreakReminder(at, clock, days, await hasPeriod(db, userId, 'streak', `streak:${today}`)) : null;
+    const digestOn = prefs.digestEmail && deps.emailReady && days.length > 0;
+    const nextDigestAt = digestOn ? nextDigest(at, clock, await hasPeriod(db, userId, 'digest', `digest:${weekOf(today)}`)) : null;
+    return {
+      pausedAt: prefs.pausedAt,
+      nextStreakReminderAt: nextStreak === null ? null : iso(nextStreak),
+      nextDigestAt: nextDigestAt === null ? null : iso(nextDigestAt),
+      email: deps.emailReady ? 'ready' : 'not-set-up',
+      push: deps.pushPublicKey !== null ? 'ready' : 'not-set-up',
+      pushPublicKey: deps.pushPublicKey,
+      pushDevices: devices,
+    };
+  }
+
+  /**
+   * Saves the switches. Turning a streak switch on again resumes paused reminders: the pause ends
+   * and reminders sent before now no longer count as ignored.
+   */
+  async function savePreferences(executor: Executor, userId: string, next: NotificationPreferences, extra: { dark_mode: number; public_profile: number }) {
+    const before = await preferencesOf(executor, userId);
+    const resumed = (next.streakEmail && !before.streakEmail) || (next.streakPush && !before.streakPush);
+    const values = {
+      streak_email: next.streakEmail ? 1 : 0,
+      streak_push: next.streakPush ? 1 : 0,
+      digest_email: next.digestEmail ? 1 : 0,
+      updates_email: next.updatesEmail ? 1 : 0,
+      newsletter_email: next.newsletterEmail ? 1 : 0,
+      ...extra,
+      updated_at: iso(),
+      ...(resumed ? { reminders_paused_at: null, reminders_counted_from: iso() } : {}),
+    };
+    await executor
+      .insertInto('user_settings')
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+  }
+
+  /** The days a streak reminder went out for (any channel) since reminders were last resumed. */
+  async function remindedDays(executor: Executor, userId: string, countedFrom: string | null): Promise<string[]> {
+    let query = executor
+      .selectFrom('notification_outbox')
+      .select('period_key')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'streak')
+      .where('status', '=', 'sent');
+    if (countedFrom !== null) query = query.where('created_at', '>=', countedFrom);
+    return (await query.execute()).map((row) => row.period_key.slice('streak:'.length));
+  }
+
+  const usernameOf = async (executor: Executor, userId: string) =>
+    (await executor.selectFrom('users').select(['username', 'email']).where('id', '=', userId).executeTakeFirstOrThrow());
+
+  /** One learner's streak reminder, if due: paused instead when they ignored two weeks of them. */
+  async function scheduleStreak(userId: string, at: number): Promise<void> {
+    await db.transaction().execute(async (tx) => {
+      const prefs = await preferencesOf(tx, userId);
+      if (prefs.pausedAt !== null) return;
+      const [clock, days, devices] = await Promise.all([clockOf(tx, userId), activeDaysOf(tx, userId), pushDevices(tx, userId)]);
+      const day = streakReminderDue(at, clock, days);
+      if (day === null) return;
+      const channels = streakChannels(prefs, devices);
+      if (channels.length === 0 || (await hasPeriod(tx, userId, 'streak', `streak:${day}`))) return;
+      if (shouldPause(await remindedDays(tx, userId, prefs.countedFrom), days, day)) {
+        // The switches go off with the pause, so Settings shows what is true: nothing is sent.
+        await tx
+          .updateTable('user_settings')
+          .set({ reminders_paused_at: iso(at), streak_email: 0, streak_push: 0, updated_at: iso(at) })
+          .where('user_id', '=', userId)
+          .execute();
+        log.info({ userId }, 'streak reminders paused: two weeks ignored');
+        return;
+      }
+      const streak = dailyStreak(days, day).current;
+      const user = await usernameOf(tx, userId);
+      for (const channel of channels) {
+        if (channel === 'email') {
+          const links = await unsubscribeLinks(tx, userId, 'streak');
+          const mail = renderStreakAtRisk({
+            username: user.username,
+            streakDays: streak,
+            continueUrl: `${deps.webOrigin}/app/dashboard`,
+            unsubscribeUrl: links.pageUrl,
+            settingsUrl: `${deps.webOrigin}/app/settings`,
+          });
+          await outbox.enqueue(tx, { userId, kind: 'streak', periodKey: `streak:${day}`, channel, payload: { to: user.email, ...mail, headers: links.headers } });
+        } else {
+          await outbox.enqueue(tx, {
+            userId,
+            kind: 'streak',
+            periodKey: `streak:${day}`,
+            channel,
+            payload: {
+              title: `Your ${streak}-day streak ends at midnight`,
+              body: 'Tick a task, start or submit a project today to keep it.',
+              url: `${deps.webOrigin}/app/dashboard`,
+              topic: 'streak',
+              ttlSeconds: STREAK_PUSH_TTL_SECONDS,
+            },
+          });
+        }
+      }
+    });
+  }
+
+  /** The first open task of the learner's latest project under way (active tasks, in order). */
+  async function nextTaskOf(executor: Executor, userId: string) {
+    const project = await executor
+      .selectFrom('project_progress as pp')
+      .innerJoin('projects as p', 'p.id', 'pp.project_id')
+      .select(['p.id', 'p.title', 'p.slug', 'p.path_id'])
+      .where('pp.user_id', '=', userId)
+      .where('pp.completed_at', 'is', null)
+      .where('p.status', '=', 'active')
+      .orderBy('pp.started_at', 'desc')
+      .orderBy('p.id')
+      .executeTakeFirst();
+    if (!project) return null;
+    const task = await executor
+      .selectFrom('tasks as t')
+      .select('t.title')
+      .where('t.project_id', '=', project.id)
+      .where('t.status', '=', 'active')
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('task_completions as c').select('c.task_id').whereRef('c.task_id', '=', 't.id').where('c.user_id', '=', userId))))
+      .orderBy('t.position')
+      .executeTakeFirst();
+    if (!task) return null;
+    const path = await executor.selectFrom('paths').select('slug').where('id', '=', project.path_id).executeTakeFirstOrThrow();
+    return { title: task.title, project: project.title, url: `${deps.webOrigin}/app/paths/${path.slug}/projects/${project.slug}` };
+  }
+
+  /** One learner's weekly digest, if due: last week's figures from the ledger. */
+  async function scheduleDigest(userId: string, at: number): Promise<void> {
+    const clock = await clockOf(db, userId);
+    const monday = digestDue(at, clock);
+    if (monday === null || (await hasPeriod(db, userId, 'digest', `digest:${monday}`))) return;
+    const weekStart = addDays(monday, -7);
+    const weekEnd = addDays(monday, -1);
+    const [days, week, total, standing] = await Promise.all([
+      activeDaysOf(db, userId),
+      db
+        .selectFrom('xp_events')
+        .select(['reason', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.sum('amount').as('xp')])
+        .where('user_id', '=', userId)
+        .where('earned_on', '>=', weekStart)
+        .where('earned_on', '<=', weekEnd)
+        .groupBy('reason')
+        .execute(),
+      db.selectFrom('xp_events').select((eb) => eb.fn.sum('amount').as('xp')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      ledger.boards.standings('all', userId, 1, at),
+    ]);
+    // Nothing true to say to a learner who never did any work.
+    if (days.length === 0) return;
+    const count = (reason: string) => toNumber(week.find((row) => row.reason === reason)?.n);
+    const weekXp = week.reduce((sum, row) => sum + toNumber(row.xp), 0);
+    await db.transaction().execute(async (tx) => {
+      const prefs = await preferencesOf(tx, userId);
+      if (!prefs.digestEmail) return;
+      const user = await usernameOf(tx, userId);
+      const links = await unsubscribeLinks(tx, userId, 'digest');
+      const mail = renderWeeklyDigest({
+        username: user.username,
+        weekStart,
+        weekEnd,
+        tasks: count('task'),
+        projects: count('project'),
+        xp: weekXp,
+        totalXp: toNumber(total.xp),
+        streakDays: dailyStreak(days, monday).current,
+        nextTask: await nextTaskOf(tx, userId),
+        rank: standing.me && standing.me.row.xp > 0 ? standing.me.rank : null,
+        dashboardUrl: `${deps.webOrigin}/app/dashboard`,
+        unsubscribeUrl: links.pageUrl,
+        settingsUrl: `${deps.webOrigin}/app/settings`,
+      });
+      await outbox.enqueue(tx, { userId, kind: 'digest', periodKey: `digest:${monday}`, channel: 'email', payload: { to: user.email, ...mail, headers: links.headers } });
+    });
+  }
+
+  /**
+   * One pass of the scheduler: every learner who might be due a streak reminder (a day of work in
+   * the last two days, a streak switch on, not paused) or a digest (the switch on, some work ever).
+   * With several instances on PostgreSQL only the holder of the advisory lock runs it.
+   */
+  async function tick(): Promise<void> {
+    const at = now();
+    const ran = await whileHolding(db as never, 'pathforge:reminders', async () => {
+      const recent = addDays(new Date(at).toISOString().slice(0, 10), -2);
+      const on = (column: 'streak_email' | 'streak_push' | 'digest_email') => sql<boolean>`coalesce(s.${sql.ref(column)}, 1) = 1`;
+      const streakCandidates = await db
+        .selectFrom('users as u')
+        .leftJoin('user_settings as s', 's.user_id', 'u.id')
+        .select('u.id')
+        .where((eb) => eb.or([on('streak_email'), on('streak_push')]))
+        .where('s.reminders_paused_at', 'is', null)
+        .where((eb) => eb.exists(eb.selectFrom('activity_days as a').select('a.user_id').whereRef('a.user_id', '=', 'u.id').where('a.local_day', '>=', recent)))
+        .execute();
+      for (const { id } of streakCandidates) {
+        try {
+          await scheduleStreak(id, at);
+        } catch (error) {
+          log.error({ err: error, userId: id }, 'streak reminder not scheduled');
+        }
+      }
+      if (!deps.emailReady) return true;
+      const digestCandidates = await db
+        .selectFrom('users as u')
+        .leftJoin('user_settings as s', 's.user_id', 'u.id')
+        .select('u.id')
+        .where(on('digest_email'))
+        .where((eb) => eb.exists(eb.selectFrom('activity_days as a').select('a.user_id').whereRef('a.user_id', '=', 'u.id')))
+        .execute();
+      for (const { id } of digestCandidates) {
+        try {
+          await scheduleDigest(id, at);
+        } catch (error) {
+          log.error({ err: error, userId: id }, 'weekly digest not scheduled');
+        }
+      }
+      return true;
+    });
+    if (ran !== null) outbox.kick();
+  }
+
+  /** The last look before a streak reminder goes: still wanted, not paused, and no work done that day since. */
+  const streakCheck: SendCheck = async (row: OutboxRow) => {
+    const prefs = await preferencesOf(db, row.user_id);
+    if (prefs.pausedAt !== null) return 'reminders are paused';
+    if (row.channel === 'email' ? !prefs.streakEmail : !prefs.streakPush) return 'the learner switched these reminders off';
+    const day = row.period_key.slice('streak:'.length);
+    const worked = await db.selectFrom('activity_days').select('local_day').where('user_id', '=', row.user_id).where('local_day', '=', day).limit(1).executeTakeFirst();
+    return worked ? 'the learner worked that day' : null;
+  };
+  const digestCheck: SendCheck = async (row: OutboxRow) => ((await preferencesOf(db, row.user_id)).digestEmail ? null : 'the learner switched the digest off');
+
+  return { preferencesOf, savePreferences, status, unsubscribe, unsubscribeToken, tick, checks: { streak: streakCheck, digest: digestCheck } };
+}

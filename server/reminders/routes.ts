@@ -1,0 +1,118 @@
+/**
+ * POST /unsubscribe/:token: one-click unsubscribe (RFC 8058), without sign-in. Mailbox providers
+ * post `List-Unsubscribe=One-Click` as a form; the web app's unsubscribe page posts JSON `{}`.
+ * Either turns the token's kind of mail off at once.
+ *
+ * POST and DELETE /account/push-subscriptions: this browser's Web Push subscription, stored or
+ * refreshed, and removed; authenticated like the rest of /account.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { pushSubscriptionBodySchema, pushUnsubscribeBodySchema, unsubscribeResponseSchema } from '../../src/domain/learningApi.ts';
+import type { Authenticate } from '../auth/authenticate.ts';
+import type { Db } from '../db/database.ts';
+import { HttpError } from '../http/errors.ts';
+import { rateLimitHook } from '../http/rate-limit.ts';
+import type { Reminders } from './reminders.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes `application/x-www-form-urlencoded` as well as JSON (one-click unsubscribe). */
+    acceptsForm?: boolean;
+  }
+}
+
+const json = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
+
+export const reminderMessages = {
+  unknownLink: 'This unsubscribe link is not valid. You can change which emails you get in Settings.',
+  endpoint: 'A push subscription needs the https address of a push service.',
+  keys: 'A push subscription needs the browser’s p256dh and auth keys.',
+} as const;
+
+/** Unsubscribe attempts per IP per minute: tokens cannot be guessed, but nobody needs more. */
+const UNSUBSCRIBES_PER_MINUTE = 30;
+/** Browsers kept per learner: a new one beyond this replaces the oldest. */
+const MAX_PUSH_DEVICES = 10;
+/** A P-256 public key (65 bytes) and a 16-byte auth secret, base64url. */
+const P256DH = /^[A-Za-z0-9_-]{87}=?$/;
+const AUTH = /^[A-Za-z0-9_-]{22}(==)?$/;
+
+export async function unsubscribeRoutes(app: FastifyInstance, deps: { reminders: Reminders }) {
+  // The form body mailbox providers post (only in this plugin: every other route takes JSON only).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  const limit = rateLimitHook(app, { name: 'unsubscribe', max: UNSUBSCRIBES_PER_MINUTE, windowMs: 60_000 });
+  app.post<{ Params: { token: string } }>(
+    '/:token',
+    {
+      config: { acceptsForm: true },
+      schema: {
+        params: { type: 'object', properties: { token: { type: 'string', maxLength: 100 } }, required: ['token'] },
+        response: { 200: json(unsubscribeResponseSchema) },
+      },
+      onRequest: limit,
+    },
+    async (request) => {
+      const result = await deps.reminders.unsubscribe(request.params.token);
+      if (!result) throw new HttpError(404, reminderMessages.unknownLink);
+      request.log.info({ kind: result.kind }, 'unsubscribed by link');
+      return result;
+    },
+  );
+}
+
+export async function pushSubscriptionRoutes(app: FastifyInstance, deps: { db: Db; authenticate: Authenticate; now: () => number }) {
+  const { db, authenticate, now } = deps;
+  // Who is signed in, read before the body is validated: a request without a session gets its 401 first.
+  const signedIn = new WeakMap<object, { id: string }>();
+  app.addHook('onRequest', async (request) => {
+    signedIn.set(request, await authenticate(request));
+  });
+  const me = (request: object) => {
+    const user = signedIn.get(request);
+    if (!user) throw new Error('the push subscription routes run after authentication');
+    return user;
+  };
+  app.post<{ Body: z.infer<typeof pushSubscriptionBodySchema> }>('/', { schema: { body: json(pushSubscriptionBodySchema) } }, async (request, reply) => {
+    const user = me(request);
+    const { endpoint, keys } = request.body;
+    let url: URL | null;
+    try {
+      url = endpoint.length <= 2048 ? new URL(endpoint) : null;
+    } catch {
+      url = null;
+    }
+    if (url === null || url.protocol !== 'https:') throw new HttpError(400, reminderMessages.endpoint);
+    if (!P256DH.test(keys.p256dh) || !AUTH.test(keys.auth)) throw new HttpError(400, reminderMessages.keys);
+    const at = new Date(now()).toISOString();
+    await db.transaction().execute(async (tx) => {
+      // One browser, one row: a browser that signs in as another learner now gets that learner's messages.
+      const values = { user_id: user.id, p256dh: keys.p256dh, auth: keys.auth, created_at: at };
+      await tx
+        .insertInto('push_subscriptions')
+        .values({ id: randomUUID(), endpoint, ...values })
+        .onConflict((oc) => oc.column('endpoint').doUpdateSet(values))
+        .execute();
+      const kept = await tx.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.id).orderBy('created_at', 'desc').orderBy('id').limit(MAX_PUSH_DEVICES).execute();
+      await tx
+        .deleteFrom('push_subscriptions')
+        .where('user_id', '=', user.id)
+        .where(
+          'id',
+          'not in',
+          kept.map((row) => row.id),
+        )
+        .execute();
+    });
+    return reply.code(204).send();
+  });
+
+  app.delete<{ Body: z.infer<typeof pushUnsubscribeBodySchema> }>('/', { schema: { body: json(pushUnsubscribeBodySchema) } }, async (request, reply) => {
+    const user = me(request);
+    await db.deleteFrom('push_subscriptions').where('user_id', '=', user.id).where('endpoint', '=', request.body.endpoint).execute();
+    return reply.code(204).send();
+  });
+}
