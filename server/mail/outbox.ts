@@ -57,6 +57,32 @@ export const OUTBOX_TIMING = Object.freeze({
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
+/**
+ * Claims up to `batch` rows due at `at`: queued ones whose time has come, and those whose
+ * sender's lease ended (it crashed or stopped mid-send). The attempt is counted here, before
+ * anything is sent.
+ */
+export async function claimDue(db: Db, at: number, batch: number): Promise<OutboxRow[]> {
+  const now = new Date(at).toISOString();
+  const due = skipLocked(
+    db,
+    db
+      .selectFrom('notification_outbox')
+      .select('id')
+      .where((eb) =>
+        eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]), eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', now)])]),
+      )
+      .orderBy('run_at')
+      .limit(batch),
+  );
+  return db
+    .updateTable('notification_outbox')
+    .set((eb) => ({ status: 'sending', locked_until: new Date(at + OUTBOX_TIMING.leaseMs).toISOString(), attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+}
+
 export function createOutbox(deps: {
   db: Db;
   mailer: Mailer;
@@ -104,30 +130,7 @@ export function createOutbox(deps: {
     return inserted.length > 0;
   }
 
-  /** Claims up to `batch` due rows: queued ones whose time has come, and those whose sender's lease ended. */
-  async function claim(): Promise<OutboxRow[]> {
-    const at = iso();
-    const due = skipLocked(
-      db,
-      db
-        .selectFrom('notification_outbox')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', at)]),
-            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', at)]),
-          ]),
-        )
-        .orderBy('run_at')
-        .limit(OUTBOX_TIMING.batch),
-    );
-    return db
-      .updateTable('notification_outbox')
-      .set((eb) => ({ status: 'sending', locked_until: iso(now() + OUTBOX_TIMING.leaseMs), attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', due)
-      .returningAll()
-      .execute();
-  }
+  const claim = () => claimDue(db, now(), OUTBOX_TIMING.batch);
 
   /** Updates a claimed row, only while the claim is still ours (same attempt, still sending). */
   const settle = (row: OutboxRow, values: Partial<Omit<OutboxRow, 'id' | 'attempts'>>) =>
