@@ -372,7 +372,6 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     const reminders = createReminders({
       db,
       outbox,
-      ledger,
       now,
       log: app.log,
       secret: jwtSecret,

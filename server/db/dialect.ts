@@ -18,7 +18,7 @@
  *   the curriculum) takes `lockTransaction`: an advisory lock on PostgreSQL; nothing on SQLite,
  *   where one process writes and a write transaction already excludes the others.
  */
-import { PGliteDialect, PostgresAdapter, PostgresDialect, sql, type Dialect, type Kysely } from 'kysely';
+import { PGliteDialect, PostgresAdapter, PostgresDialect, sql, type Dialect, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
 import { nodeSqliteDialect } from './node-sqlite.ts';
 import { preparedStatements } from './precompiled.ts';
@@ -141,16 +141,43 @@ export function skipLocked<Q extends { forUpdate(): { skipLocked(): Q } }>(db: P
   return isPostgres(db) ? query.forUpdate().skipLocked() : query;
 }
 
+/** Runs `fn` as one unit of a `whileHolding` pass: its failure undoes only its own writes. */
+export type Step<DB> = <R>(fn: (tx: Transaction<DB>) => Promise<R>) => Promise<R>;
+
 /**
- * Runs `work` only if no other instance is running work of the same `name` now: on PostgreSQL
- * inside a transaction holding `pg_try_advisory_xact_lock` (null when another holds it); on
- * SQLite (one process) it simply runs.
+ * Runs `work` only if no other instance is running work of the same `name` now. On PostgreSQL it
+ * runs inside one transaction holding `pg_try_advisory_xact_lock` (null when another instance
+ * holds it), every query on that transaction (`executor`), and each `step` a savepoint of it. On
+ * SQLite (one process) it simply runs, each `step` a transaction of its own, so a long pass never
+ * holds the database's one writer.
  */
-export async function whileHolding<T>(db: Kysely<unknown>, name: string, work: () => Promise<T>): Promise<T | null> {
-  if (!isPostgres(db)) return work();
-  return db.transaction().execute(async (tx) => {
-    const { rows } = await sql<{ held: boolean }>`select pg_try_advisory_xact_lock(hashtext(${name})) as held`.execute(tx);
-    if (rows[0]?.held !== true) return null;
-    return work();
-  });
+export async function whileHolding<DB, T>(db: Kysely<DB>, name: string, work: (step: Step<DB>, executor: Kysely<DB>) => Promise<T>): Promise<T | null> {
+  if (!isPostgres(db)) return work((fn) => db.transaction().execute(fn), db);
+  const trx = await db.startTransaction().execute();
+  try {
+    const { rows } = await sql<{ held: boolean }>`select pg_try_advisory_xact_lock(hashtext(${name})) as held`.execute(trx);
+    if (rows[0]?.held !== true) {
+      await trx.rollback().execute();
+      return null;
+    }
+    let steps = 0;
+    const step: Step<DB> = async (fn) => {
+      const savepoint = `step_${(steps += 1)}`;
+      const inner = await trx.savepoint(savepoint).execute();
+      try {
+        const result = await fn(inner);
+        await inner.releaseSavepoint(savepoint).execute();
+        return result;
+      } catch (error) {
+        await inner.rollbackToSavepoint(savepoint).execute();
+        throw error;
+      }
+    };
+    const result = await work(step, trx);
+    await trx.commit().execute();
+    return result;
+  } catch (error) {
+    if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute().catch(() => {});
+    throw error;
+  }
 }

@@ -21,7 +21,6 @@ import { renderStreakAtRisk } from '../../src/mail/StreakAtRisk.ts';
 import { renderWeeklyDigest } from '../../src/mail/WeeklyDigest.ts';
 import type { Db } from '../db/database.ts';
 import { toNumber, whileHolding } from '../db/dialect.ts';
-import type { Ledger } from '../learning/ledger.ts';
 import type { Executor, Outbox, OutboxRow, SendCheck } from '../mail/outbox.ts';
 import { digestDue, learnerNow, nextDigest, nextStreakReminder, shouldPause, streakReminderDue, type LearnerClock } from './rules.ts';
 
@@ -57,7 +56,6 @@ export type Reminders = ReturnType<typeof createReminders>;
 export function createReminders(deps: {
   db: Db;
   outbox: Outbox;
-  ledger: Ledger;
   now: () => number;
   log: FastifyBaseLogger;
   /** The HMAC key of unsubscribe tokens (derived from the JWT secret). */
@@ -67,7 +65,7 @@ export function createReminders(deps: {
   emailReady: boolean;
   pushPublicKey: string | null;
 }) {
-  const { db, outbox, ledger, now, log } = deps;
+  const { db, outbox, now, log } = deps;
   const iso = (ms = now()) => new Date(ms).toISOString();
   const key = createHmac('sha256', deps.secret).update('pathforge unsubscribe tokens').digest();
   const mac = (id: string, kind: UnsubscribeKind) => createHmac('sha256', key).update(`${id}:${kind}`).digest().subarray(0, 16).toString('base64url');
@@ -222,55 +220,54 @@ export function createReminders(deps: {
     (await executor.selectFrom('users').select(['username', 'email']).where('id', '=', userId).executeTakeFirstOrThrow());
 
   /** One learner's streak reminder, if due: paused instead when they ignored two weeks of them. */
-  async function scheduleStreak(userId: string, at: number): Promise<void> {
-    await db.transaction().execute(async (tx) => {
-      const prefs = await preferencesOf(tx, userId);
-      if (prefs.pausedAt !== null) return;
-      const [clock, days, devices] = await Promise.all([clockOf(tx, userId), activeDaysOf(tx, userId), pushDevices(tx, userId)]);
-      const day = streakReminderDue(at, clock, days);
-      if (day === null) return;
-      const channels = streakChannels(prefs, devices);
-      if (channels.length === 0 || (await hasPeriod(tx, userId, 'streak', `streak:${day}`))) return;
-      if (shouldPause(await remindedDays(tx, userId, prefs.countedFrom), days, day)) {
-        // The switches go off with the pause, so Settings shows what is true: nothing is sent.
-        await tx
-          .updateTable('user_settings')
-          .set({ reminders_paused_at: iso(at), streak_email: 0, streak_push: 0, updated_at: iso(at) })
-          .where('user_id', '=', userId)
-          .execute();
-        log.info({ userId }, 'streak reminders paused: two weeks ignored');
-        return;
+  async function scheduleStreak(tx: Executor, userId: string, at: number): Promise<void> {
+    const prefs = await preferencesOf(tx, userId);
+    if (prefs.pausedAt !== null) return;
+    const [clock, days, devices] = await Promise.all([clockOf(tx, userId), activeDaysOf(tx, userId), pushDevices(tx, userId)]);
+    const day = streakReminderDue(at, clock, days);
+    if (day === null) return;
+    const channels = streakChannels(prefs, devices);
+    if (channels.length === 0 || (await hasPeriod(tx, userId, 'streak', `streak:${day}`))) return;
+    if (shouldPause(await remindedDays(tx, userId, prefs.countedFrom), days, day)) {
+      // The switches go off with the pause, so Settings shows what is true: nothing is sent.
+      await ensureRow(tx, userId);
+      await tx
+        .updateTable('user_settings')
+        .set({ reminders_paused_at: iso(at), streak_email: 0, streak_push: 0, updated_at: iso(at) })
+        .where('user_id', '=', userId)
+        .execute();
+      log.info({ userId }, 'streak reminders paused: two weeks ignored');
+      return;
+    }
+    const streak = dailyStreak(days, day).current;
+    const user = await usernameOf(tx, userId);
+    for (const channel of channels) {
+      if (channel === 'email') {
+        const links = await unsubscribeLinks(tx, userId, 'streak');
+        const mail = renderStreakAtRisk({
+          username: user.username,
+          streakDays: streak,
+          continueUrl: `${deps.webOrigin}/app/dashboard`,
+          unsubscribeUrl: links.pageUrl,
+          settingsUrl: `${deps.webOrigin}/app/settings`,
+        });
+        await outbox.enqueue(tx, { userId, kind: 'streak', periodKey: `streak:${day}`, channel, payload: { to: user.email, ...mail, headers: links.headers } });
+      } else {
+        await outbox.enqueue(tx, {
+          userId,
+          kind: 'streak',
+          periodKey: `streak:${day}`,
+          channel,
+          payload: {
+            title: `Your ${streak}-day streak ends at midnight`,
+            body: 'Tick a task, start or submit a project today to keep it.',
+            url: `${deps.webOrigin}/app/dashboard`,
+            topic: 'streak',
+            ttlSeconds: STREAK_PUSH_TTL_SECONDS,
+          },
+        });
       }
-      const streak = dailyStreak(days, day).current;
-      const user = await usernameOf(tx, userId);
-      for (const channel of channels) {
-        if (channel === 'email') {
-          const links = await unsubscribeLinks(tx, userId, 'streak');
-          const mail = renderStreakAtRisk({
-            username: user.username,
-            streakDays: streak,
-            continueUrl: `${deps.webOrigin}/app/dashboard`,
-            unsubscribeUrl: links.pageUrl,
-            settingsUrl: `${deps.webOrigin}/app/settings`,
-          });
-          await outbox.enqueue(tx, { userId, kind: 'streak', periodKey: `streak:${day}`, channel, payload: { to: user.email, ...mail, headers: links.headers } });
-        } else {
-          await outbox.enqueue(tx, {
-            userId,
-            kind: 'streak',
-            periodKey: `streak:${day}`,
-            channel,
-            payload: {
-              title: `Your ${streak}-day streak ends at midnight`,
-              body: 'Tick a task, start or submit a project today to keep it.',
-              url: `${deps.webOrigin}/app/dashboard`,
-              topic: 'streak',
-              ttlSeconds: STREAK_PUSH_TTL_SECONDS,
-            },
-          });
-        }
-      }
-    });
+    }
   }
 
   /** The first open task of the learner's latest project under way (active tasks, in order). */
@@ -299,16 +296,35 @@ export function createReminders(deps: {
     return { title: task.title, project: project.title, url: `${deps.webOrigin}/app/paths/${path.slug}/projects/${project.slug}` };
   }
 
+  /** The learner's place on the all-time board (in board order: XP, then who reached it first), or null when not on it. */
+  async function rankOf(tx: Executor, userId: string): Promise<number | null> {
+    const mine = await tx.selectFrom('xp_board').select(['xp', 'reached_at']).where('period', '=', 'all').where('user_id', '=', userId).executeTakeFirst();
+    if (!mine || mine.xp <= 0) return null;
+    const { n } = await tx
+      .selectFrom('xp_board')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('period', '=', 'all')
+      .where((eb) =>
+        eb.or([
+          eb('xp', '>', mine.xp),
+          eb.and([eb('xp', '=', mine.xp), eb('reached_at', '<', mine.reached_at)]),
+          eb.and([eb('xp', '=', mine.xp), eb('reached_at', '=', mine.reached_at), eb('user_id', '<', userId)]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return toNumber(n) + 1;
+  }
+
   /** One learner's weekly digest, if due: last week's figures from the ledger. */
-  async function scheduleDigest(userId: string, at: number): Promise<void> {
-    const clock = await clockOf(db, userId);
+  async function scheduleDigest(tx: Executor, userId: string, at: number): Promise<void> {
+    const clock = await clockOf(tx, userId);
     const monday = digestDue(at, clock);
-    if (monday === null || (await hasPeriod(db, userId, 'digest', `digest:${monday}`))) return;
+    if (monday === null || (await hasPeriod(tx, userId, 'digest', `digest:${monday}`))) return;
     const weekStart = addDays(monday, -7);
     const weekEnd = addDays(monday, -1);
-    const [days, week, total, standing] = await Promise.all([
-      activeDaysOf(db, userId),
-      db
+    const [days, week, total, rank] = await Promise.all([
+      activeDaysOf(tx, userId),
+      tx
         .selectFrom('xp_events')
         .select(['reason', (eb) => eb.fn.countAll().as('n'), (eb) => eb.fn.sum('amount').as('xp')])
         .where('user_id', '=', userId)
@@ -316,35 +332,33 @@ export function createReminders(deps: {
         .where('earned_on', '<=', weekEnd)
         .groupBy('reason')
         .execute(),
-      db.selectFrom('xp_events').select((eb) => eb.fn.sum('amount').as('xp')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-      ledger.boards.standings('all', userId, 1, at),
+      tx.selectFrom('xp_events').select((eb) => eb.fn.sum('amount').as('xp')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      rankOf(tx, userId),
     ]);
     // Nothing true to say to a learner who never did any work.
     if (days.length === 0) return;
     const count = (reason: string) => toNumber(week.find((row) => row.reason === reason)?.n);
     const weekXp = week.reduce((sum, row) => sum + toNumber(row.xp), 0);
-    await db.transaction().execute(async (tx) => {
-      const prefs = await preferencesOf(tx, userId);
-      if (!prefs.digestEmail) return;
-      const user = await usernameOf(tx, userId);
-      const links = await unsubscribeLinks(tx, userId, 'digest');
-      const mail = renderWeeklyDigest({
-        username: user.username,
-        weekStart,
-        weekEnd,
-        tasks: count('task'),
-        projects: count('project'),
-        xp: weekXp,
-        totalXp: toNumber(total.xp),
-        streakDays: dailyStreak(days, monday).current,
-        nextTask: await nextTaskOf(tx, userId),
-        rank: standing.me && standing.me.row.xp > 0 ? standing.me.rank : null,
-        dashboardUrl: `${deps.webOrigin}/app/dashboard`,
-        unsubscribeUrl: links.pageUrl,
-        settingsUrl: `${deps.webOrigin}/app/settings`,
-      });
-      await outbox.enqueue(tx, { userId, kind: 'digest', periodKey: `digest:${monday}`, channel: 'email', payload: { to: user.email, ...mail, headers: links.headers } });
+    const prefs = await preferencesOf(tx, userId);
+    if (!prefs.digestEmail) return;
+    const user = await usernameOf(tx, userId);
+    const links = await unsubscribeLinks(tx, userId, 'digest');
+    const mail = renderWeeklyDigest({
+      username: user.username,
+      weekStart,
+      weekEnd,
+      tasks: count('task'),
+      projects: count('project'),
+      xp: weekXp,
+      totalXp: toNumber(total.xp),
+      streakDays: dailyStreak(days, monday).current,
+      nextTask: await nextTaskOf(tx, userId),
+      rank,
+      dashboardUrl: `${deps.webOrigin}/app/dashboard`,
+      unsubscribeUrl: links.pageUrl,
+      settingsUrl: `${deps.webOrigin}/app/settings`,
     });
+    await outbox.enqueue(tx, { userId, kind: 'digest', periodKey: `digest:${monday}`, channel: 'email', payload: { to: user.email, ...mail, headers: links.headers } });
   }
 
   /**
@@ -354,10 +368,10 @@ export function createReminders(deps: {
    */
   async function tick(): Promise<void> {
     const at = now();
-    const ran = await whileHolding(db as never, 'pathforge:reminders', async () => {
+    const ran = await whileHolding(db, 'pathforge:reminders', async (step, executor) => {
       const recent = addDays(new Date(at).toISOString().slice(0, 10), -2);
       const on = (column: 'streak_email' | 'streak_push' | 'digest_email') => sql<boolean>`coalesce(s.${sql.ref(column)}, 1) = 1`;
-      const streakCandidates = await db
+      const streakCandidates = await executor
         .selectFrom('users as u')
         .leftJoin('user_settings as s', 's.user_id', 'u.id')
         .select('u.id')
@@ -367,13 +381,13 @@ export function createReminders(deps: {
         .execute();
       for (const { id } of streakCandidates) {
         try {
-          await scheduleStreak(id, at);
+          await step((tx) => scheduleStreak(tx, id, at));
         } catch (error) {
           log.error({ err: error, userId: id }, 'streak reminder not scheduled');
         }
       }
       if (!deps.emailReady) return true;
-      const digestCandidates = await db
+      const digestCandidates = await executor
         .selectFrom('users as u')
         .leftJoin('user_settings as s', 's.user_id', 'u.id')
         .select('u.id')
@@ -382,7 +396,7 @@ export function createReminders(deps: {
         .execute();
       for (const { id } of digestCandidates) {
         try {
-          await scheduleDigest(id, at);
+          await step((tx) => scheduleDigest(tx, id, at));
         } catch (error) {
           log.error({ err: error, userId: id }, 'weekly digest not scheduled');
         }

@@ -17,7 +17,7 @@ export type StreakAtRiskProps = {
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 export function streakAtRiskSubject(props: Pick<StreakAtRiskProps, 'streakDays'>): string {
-  return `Your ${days(props.streakDays)} streak ends at midnight`;
+  return `Your ${props.streakDays}-day streak ends at midnight`;
 }
 
 export function StreakAtRiskMail(props: StreakAtRiskProps) {
