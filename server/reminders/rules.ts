@@ -46,7 +46,7 @@ function wallClock(epochMs: number, timeZone: string) {
 
 /**
  * The instant a local day reaches `hour`:00 in a time zone (daylight saving time respected; an
- * hour the clock skips is read as the same wall time after the change).
+ * hour the clock skips, which the reminder hours never are, is read with the offset before the change).
  */
 export function atLocalHour(day: string, hour: number, timeZone: string): number {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

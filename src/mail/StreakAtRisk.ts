@@ -1,6 +1,6 @@
 /** The streak-at-risk reminder: the learner's daily streak ends at their midnight unless they work today. */
 import { createElement as h } from 'react';
-import { MailButton, MailLayout, MailParagraph, renderHtml, type RenderedMail } from './layout.ts';
+import { MailButton, MailCard, MailDocument, MailParagraph, renderHtml, type RenderedMail } from './layout.ts';
 
 export type StreakAtRiskProps = {
   username: string;
@@ -20,12 +20,12 @@ export function streakAtRiskSubject(props: Pick<StreakAtRiskProps, 'streakDays'>
   return `Your ${props.streakDays}-day streak ends at midnight`;
 }
 
-export function StreakAtRiskMail(props: StreakAtRiskProps) {
+/** The message as it shows in a mail client (Storybook shows this). */
+export function StreakAtRiskCard(props: StreakAtRiskProps) {
   return h(
-    MailLayout,
+    MailCard,
     {
       title: streakAtRiskSubject(props),
-      preview: 'Tick a task, start or submit a project today to keep it.',
       footer: h(
         MailParagraph,
         { muted: true },
@@ -43,6 +43,10 @@ export function StreakAtRiskMail(props: StreakAtRiskProps) {
     ),
     h('p', { style: { margin: '24px 0' } }, h(MailButton, { href: props.continueUrl }, 'Keep my streak')),
   );
+}
+
+export function StreakAtRiskMail(props: StreakAtRiskProps) {
+  return h(MailDocument, { title: streakAtRiskSubject(props), preview: 'Tick a task, start or submit a project today to keep it.' }, StreakAtRiskCard(props));
 }
 
 export function renderStreakAtRisk(props: StreakAtRiskProps): RenderedMail {

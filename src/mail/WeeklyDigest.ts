@@ -1,6 +1,6 @@
 /** The weekly digest: last week's work, XP, streak, the next task and the learner's rank, all from their records. */
 import { createElement as h } from 'react';
-import { MailButton, MailLayout, MailParagraph, mailColors, renderHtml, type RenderedMail } from './layout.ts';
+import { MailButton, MailCard, MailDocument, MailParagraph, mailColors, renderHtml, type RenderedMail } from './layout.ts';
 
 export type WeeklyDigestProps = {
   username: string;
@@ -32,6 +32,8 @@ const dayName = (day: string) => {
   return `${date} ${MONTHS[month - 1]}`;
 };
 
+const weekTitle = (props: Pick<WeeklyDigestProps, 'weekStart' | 'weekEnd'>) => `Your week, ${dayName(props.weekStart)} to ${dayName(props.weekEnd)}`;
+
 export function weeklyDigestSubject(props: Pick<WeeklyDigestProps, 'tasks' | 'projects'>): string {
   if (props.tasks === 0 && props.projects === 0) return 'Your week on PathForge: pick up where you left off';
   return `Your week on PathForge: ${plural(props.tasks, 'task', 'tasks')} done`;
@@ -50,13 +52,13 @@ function summaryLines(props: WeeklyDigestProps): string[] {
   ];
 }
 
-export function WeeklyDigestMail(props: WeeklyDigestProps) {
+/** The message as it shows in a mail client (Storybook shows this). */
+export function WeeklyDigestCard(props: WeeklyDigestProps) {
   const next = props.nextTask;
   return h(
-    MailLayout,
+    MailCard,
     {
-      title: `Your week, ${dayName(props.weekStart)} to ${dayName(props.weekEnd)}`,
-      preview: summaryLines(props)[0] as string,
+      title: weekTitle(props),
       footer: h(
         MailParagraph,
         { muted: true },
@@ -84,12 +86,16 @@ export function WeeklyDigestMail(props: WeeklyDigestProps) {
   );
 }
 
+export function WeeklyDigestMail(props: WeeklyDigestProps) {
+  return h(MailDocument, { title: weekTitle(props), preview: summaryLines(props)[0] as string }, WeeklyDigestCard(props));
+}
+
 export function renderWeeklyDigest(props: WeeklyDigestProps): RenderedMail {
   const next = props.nextTask;
   const text = [
     `Hi ${props.username},`,
     '',
-    `Your week, ${dayName(props.weekStart)} to ${dayName(props.weekEnd)}:`,
+    `${weekTitle(props)}:`,
     ...summaryLines(props).map((line) => `- ${line}`),
     '',
     next ? `Next in ${next.project}: ${next.title}\nContinue: ${next.url}` : `Choose your next project: ${props.dashboardUrl}`,

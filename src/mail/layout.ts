@@ -27,8 +27,32 @@ export function MailParagraph(props: { children?: ReactNode; muted?: boolean }) 
   return h('p', { style: { margin: '0 0 16px', color: props.muted ? colors.muted : colors.text, fontSize: props.muted ? '13px' : '16px', lineHeight: 1.5 } }, props.children);
 }
 
-/** The page: a heading, the content, and the footer saying why this mail came and how to stop it. */
-export function MailLayout(props: { title: string; preview: string; children?: ReactNode; footer: ReactNode }) {
+/** The message itself: a heading, the content, and the footer saying why this mail came and how to stop it. */
+export function MailCard(props: { title: string; children?: ReactNode; footer: ReactNode }) {
+  return h(
+    'div',
+    {
+      style: {
+        maxWidth: '560px',
+        margin: '0 auto',
+        background: colors.card,
+        color: colors.text,
+        fontFamily: font,
+        border: `1px solid ${colors.border}`,
+        borderRadius: '12px',
+        padding: '32px 28px',
+      },
+    },
+    h('div', { style: { fontWeight: 700, fontSize: '18px', color: colors.brand, marginBottom: '24px' } }, 'PathForge'),
+    h('h1', { style: { fontSize: '22px', lineHeight: 1.3, margin: '0 0 16px' } }, props.title),
+    props.children,
+    h('hr', { style: { border: 'none', borderTop: `1px solid ${colors.border}`, margin: '28px 0 16px' } }),
+    props.footer,
+  );
+}
+
+/** The whole HTML document around a card, with the preview text inboxes show beside the subject. */
+export function MailDocument(props: { title: string; preview: string; children?: ReactNode }) {
   return h(
     'html',
     { lang: 'en' },
@@ -36,17 +60,8 @@ export function MailLayout(props: { title: string; preview: string; children?: R
     h(
       'body',
       { style: { margin: 0, padding: '24px 12px', background: colors.page, fontFamily: font, color: colors.text } },
-      // What mail clients show beside the subject in the inbox.
       h('div', { style: { display: 'none', maxHeight: 0, overflow: 'hidden' } }, props.preview),
-      h(
-        'div',
-        { style: { maxWidth: '560px', margin: '0 auto', background: colors.card, border: `1px solid ${colors.border}`, borderRadius: '12px', padding: '32px 28px' } },
-        h('div', { style: { fontWeight: 700, fontSize: '18px', color: colors.brand, marginBottom: '24px' } }, 'PathForge'),
-        h('h1', { style: { fontSize: '22px', lineHeight: 1.3, margin: '0 0 16px' } }, props.title),
-        props.children,
-        h('hr', { style: { border: 'none', borderTop: `1px solid ${colors.border}`, margin: '28px 0 16px' } }),
-        props.footer,
-      ),
+      props.children,
     ),
   );
 }
