@@ -1,6 +1,6 @@
 /** The streak-at-risk reminder: the learner's daily streak ends at their midnight unless they work today. */
 import { createElement as h } from 'react';
-import { MailButton, MailCard, MailDocument, MailParagraph, renderHtml, type RenderedMail } from './layout.ts';
+import { MailButton, MailCard, MailLink, MailDocument, MailParagraph, renderHtml, type RenderedMail } from './layout.ts';
 
 export type StreakAtRiskProps = {
   username: string;
@@ -30,9 +30,9 @@ export function StreakAtRiskCard(props: StreakAtRiskProps) {
         MailParagraph,
         { muted: true },
         'You get this because streak reminders are on in your settings. ',
-        h('a', { href: props.unsubscribeUrl }, 'Unsubscribe from streak reminders'),
+        h(MailLink, { href: props.unsubscribeUrl }, 'Unsubscribe from streak reminders'),
         ' · ',
-        h('a', { href: props.settingsUrl }, 'Notification settings'),
+        h(MailLink, { href: props.settingsUrl }, 'Notification settings'),
       ),
     },
     h(MailParagraph, null, `Hi ${props.username},`),

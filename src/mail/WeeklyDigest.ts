@@ -1,6 +1,6 @@
 /** The weekly digest: last week's work, XP, streak, the next task and the learner's rank, all from their records. */
 import { createElement as h } from 'react';
-import { MailButton, MailCard, MailDocument, MailParagraph, mailColors, renderHtml, type RenderedMail } from './layout.ts';
+import { MailButton, MailCard, MailLink, MailDocument, MailParagraph, mailColors, renderHtml, type RenderedMail } from './layout.ts';
 
 export type WeeklyDigestProps = {
   username: string;
@@ -63,15 +63,15 @@ export function WeeklyDigestCard(props: WeeklyDigestProps) {
         MailParagraph,
         { muted: true },
         'You get this because the weekly digest is on in your settings. ',
-        h('a', { href: props.unsubscribeUrl }, 'Unsubscribe from the weekly digest'),
+        h(MailLink, { href: props.unsubscribeUrl }, 'Unsubscribe from the weekly digest'),
         ' · ',
-        h('a', { href: props.settingsUrl }, 'Notification settings'),
+        h(MailLink, { href: props.settingsUrl }, 'Notification settings'),
       ),
     },
     h(MailParagraph, null, `Hi ${props.username},`),
     h(
       'ul',
-      { style: { margin: '0 0 20px', paddingLeft: '20px', lineHeight: 1.6 } },
+      { style: { margin: '0 0 20px', paddingLeft: '20px', lineHeight: 1.6, listStyleType: 'disc' } },
       summaryLines(props).map((line) => h('li', { key: line }, line)),
     ),
     next

@@ -9,7 +9,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 export type RenderedMail = { subject: string; html: string; text: string };
 
 const colors = { page: '#f4f4f5', card: '#ffffff', text: '#18181b', muted: '#52525b', brand: '#4338ca', border: '#e4e4e7' };
-const font = 'Inter, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif';
+/** The app's font where the reader has it (Storybook, and readers with Inter installed); the system's otherwise. */
+const font = "'Inter Variable', Inter, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 /** A call to action: a link drawn as a button. */
 export function MailButton(props: { href: string; children?: ReactNode }) {
@@ -21,6 +22,11 @@ export function MailButton(props: { href: string; children?: ReactNode }) {
     },
     props.children,
   );
+}
+
+/** A link inside text: underlined, so it is told from the words around it without colour. */
+export function MailLink(props: { href: string; children?: ReactNode }) {
+  return h('a', { href: props.href, style: { color: colors.brand, textDecoration: 'underline' } }, props.children);
 }
 
 export function MailParagraph(props: { children?: ReactNode; muted?: boolean }) {
