@@ -364,9 +364,18 @@ export function createReminders(deps: {
   /**
    * One pass of the scheduler: every learner who might be due a streak reminder (a day of work in
    * the last two days, a streak switch on, not paused) or a digest (the switch on, some work ever).
-   * With several instances on PostgreSQL only the holder of the advisory lock runs it.
+   * With several instances on PostgreSQL only the holder of the advisory lock runs it; in one
+   * instance a pass still running when the next minute comes is not started twice.
    */
-  async function tick(): Promise<void> {
+  let ticking: Promise<void> | null = null;
+  function tick(): Promise<void> {
+    ticking ??= runTick().finally(() => {
+      ticking = null;
+    });
+    return ticking;
+  }
+
+  async function runTick(): Promise<void> {
     const at = now();
     const ran = await whileHolding(db, 'pathforge:reminders', async (step, executor) => {
       const recent = addDays(new Date(at).toISOString().slice(0, 10), -2);
