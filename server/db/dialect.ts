@@ -132,15 +132,6 @@ export function toNumber(value: string | number | bigint | null | undefined): nu
   return Number(value);
 }
 
-/**
- * A claim's inner select (`… where id in (select … limit n)`): on PostgreSQL `FOR UPDATE SKIP
- * LOCKED`, so two instances claiming at once take different rows instead of waiting for each
- * other; SQLite runs one write at a time, so the update itself is the claim.
- */
-export function skipLocked<Q extends { forUpdate(): { skipLocked(): Q } }>(db: Pick<Kysely<unknown>, 'getExecutor'>, query: Q): Q {
-  return isPostgres(db) ? query.forUpdate().skipLocked() : query;
-}
-
 /** Runs `fn` as one unit of a `whileHolding` pass: its failure undoes only its own writes. */
 export type Step<DB> = <R>(fn: (tx: Transaction<DB>) => Promise<R>) => Promise<R>;
 
