@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, errorMessage, newUser, signIn, type TestApp } from '../test/helpers.ts';
-import { leaderboardResponseSchema, PRIVATE_LEARNER_NAME, xpHistoryResponseSchema, xpMessages, xpResponseSchema } from '../../src/domain/learningApi.ts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, leaderboardResponseSchema, PRIVATE_LEARNER_NAME, xpHistoryResponseSchema, xpMessages, xpResponseSchema } from '../../src/domain/learningApi.ts';
 import { levelFor } from '../../src/domain/levels.ts';
 import { streakRules, WEEKLY_GOAL } from '../../src/domain/streaks.ts';
 import { TASK_XP } from '../../src/domain/xp.ts';
@@ -122,7 +122,7 @@ describe('the leaderboard', () => {
   it('ranks this week’s XP, shows private learners without their name, and always shows my own row', async () => {
     const publicOne = await signIn(t.app);
     await send(t.app, 'PUT', '/account/preferences', publicOne.token, {
-      notifications: { email: true, push: true, updates: false, newsletter: true },
+      notifications: { ...DEFAULT_NOTIFICATION_PREFERENCES },
       darkMode: false,
       publicProfile: true,
     });
@@ -146,7 +146,7 @@ describe('the leaderboard', () => {
   it('says who is private by a flag, never by a name: a public learner named "A PathForge learner" is public, with that name', async () => {
     const lookalike = await signIn(t.app, newUser({ username: PRIVATE_LEARNER_NAME }));
     await send(t.app, 'PUT', '/account/preferences', lookalike.token, {
-      notifications: { email: true, push: true, updates: false, newsletter: true },
+      notifications: { ...DEFAULT_NOTIFICATION_PREFERENCES },
       darkMode: false,
       publicProfile: true,
     });

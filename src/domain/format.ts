@@ -30,3 +30,29 @@ export function formatDuration(ms: number): string {
 /** An ISO time as the day and clock time in a time zone: "20 March at 19:40" (24-hour clock). */
 export const formatTime = (iso: string, timeZone: string): string =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(iso));
+const localTimeFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An ISO time as the learner reads it on their own clock: "Friday 20 March, 19:30 GMT" in
+ * Europe/London, "Sunday 29 March, 20:30 BST" once summer time has begun. The zone's short name
+ * comes last so a learner away from home sees which clock it means.
+ */
+export function formatLocalTime(iso: string, timeZone: string): string {
+  let formatter = localTimeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    localTimeFormatters.set(timeZone, formatter);
+  }
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of formatter.formatToParts(new Date(iso))) part[type] = value;
+  return `${part.weekday} ${part.day} ${part.month}, ${part.hour}:${part.minute} ${part.timeZoneName}`;
+}

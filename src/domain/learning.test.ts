@@ -1,6 +1,5 @@
 import { describe, it, expect } from 'vitest';
 import {
-  DEFAULT_NOTIFICATIONS,
   DURATION_LABELS,
   LEADERBOARD_PERIOD_LABELS,
   LEVEL_LABELS,
@@ -42,7 +41,6 @@ describe('labels and defaults', () => {
     expect(DURATION_LABELS).toEqual({ short: 'Short (≤50h)', medium: 'Medium (51-80h)', long: 'Long (>80h)' });
     expect(LEVEL_LABELS).toEqual({ beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' });
     expect(LEADERBOARD_PERIOD_LABELS).toEqual({ all: 'All Time', month: 'This Month', week: 'This Week', day: 'Today' });
-    expect(DEFAULT_NOTIFICATIONS).toEqual({ email: true, push: true, updates: false, newsletter: true });
   });
 });
 

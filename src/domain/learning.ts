@@ -62,16 +62,6 @@ export const BROWSE_CATEGORY_LABELS: Record<BrowseCategory, string> = {
   mobile: 'Mobile',
 };
 
-export type NotificationPreferences = { email: boolean; push: boolean; updates: boolean; newsletter: boolean };
-
-/** Spec §4: email on, push on, updates off, newsletter on. */
-export const DEFAULT_NOTIFICATIONS: NotificationPreferences = {
-  email: true,
-  push: true,
-  updates: false,
-  newsletter: true,
-};
-
 export type ProfileSettings = { fullName: string; email: string };
 
 // ---------------------------------------------------------------------------------------------

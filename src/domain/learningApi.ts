@@ -195,6 +195,15 @@ export const profileBodySchema = z.strictObject({ username: z.string(), email: z
 export const passwordBodySchema = z.strictObject({ currentPassword: z.string(), newPassword: z.string() });
 export const deleteAccountBodySchema = z.strictObject({ password: z.string() });
 
+/** This browser's push subscription (PushSubscription.toJSON()), stored or refreshed for the learner. */
+export const pushSubscriptionBodySchema = z.strictObject({
+  endpoint: z.url({ protocol: /^https$/ }),
+  keys: z.strictObject({ p256dh: z.string(), auth: z.string() }),
+});
+export const pushUnsubscribeBodySchema = z.strictObject({ endpoint: z.string() });
+/** What one-click unsubscribe turned off. */
+export const unsubscribeResponseSchema = z.strictObject({ kind: z.enum(['streak', 'digest', 'updates', 'newsletter']), message: z.string() });
+
 export type Settings = z.infer<typeof settingsSchema>;
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export type RemindersStatus = z.infer<typeof remindersStatusSchema>;
@@ -210,6 +219,10 @@ export const pushUnsubscribeBodySchema = z.strictObject({ endpoint: z.string() }
 export const unsubscribeResponseSchema = z.strictObject({ kind: z.enum(['streak', 'digest', 'updates', 'newsletter']), message: z.string() });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 export type Preferences = z.infer<typeof preferencesSchema>;
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export type RemindersStatus = z.infer<typeof remindersStatusSchema>;
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
+export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 
 export const accountMessages = {
   wrongPassword: 'That is not your current password.',

@@ -8,6 +8,7 @@ import { useFollowAccountDarkMode } from './useAccountSync';
 import { toRemote } from './useRemote';
 import { useSettingsActions } from './useSettingsActions';
 import { useLinkedAccounts } from './useLinkedAccounts';
+import { usePushSwitch } from './usePushSwitch';
 
 /** /app/settings: the account's settings, saved to it (issue 10 §2). */
 export function SettingsRoute() {
@@ -21,7 +22,20 @@ export function SettingsRoute() {
   const setColorMode = usePreferences((s) => s.setColorMode);
   const actions = useSettingsActions();
   const linkedAccounts = useLinkedAccounts();
+  const push = usePushSwitch(query.data);
+  // Times are shown on the learner's clock: the zone the API keeps for them, else this device's.
+  const timeZone = xp.data?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   useFollowAccountDarkMode(settings.status === 'ready' ? settings.data.preferences.darkMode : undefined);
 
-  return <SettingsScreen settings={settings} weeklyGoal={weeklyGoal} onDarkModeChange={(on) => setColorMode(on ? 'dark' : 'light')} {...actions} linkedAccounts={linkedAccounts} />;
+  return (
+    <SettingsScreen
+      settings={settings}
+      weeklyGoal={weeklyGoal}
+      timeZone={timeZone}
+      {...push}
+      onDarkModeChange={(on) => setColorMode(on ? 'dark' : 'light')}
+      {...actions}
+      linkedAccounts={linkedAccounts}
+    />
+  );
 }

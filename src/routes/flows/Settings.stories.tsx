@@ -1,19 +1,32 @@
+import { useState, type ReactNode } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../api/client';
 import { accountMessages, emailLinkMessages } from '../../domain/learningApi';
 import { streakRules, WEEKLY_GOAL } from '../../domain/streaks';
-import { darkModeSettings, newEmail, noPasswordSettings, unconfirmedSettings } from '../../fixtures/settings';
+import { fakePushBrowser, sampleEndpoint, type FakePushBrowser } from '../../fixtures/push';
+import { darkModeSettings, newEmail, noPasswordSettings, pausedRemindersSettings, unconfirmedSettings } from '../../fixtures/settings';
 import { authHandlers, samplePassword, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers } from '../../fixtures/msw/learning';
 import { linkedGitHubOnlyNoPassword } from '../../fixtures/oauth';
 import { sampleUser } from '../../fixtures/user';
 import { usePreferences } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
-import { WEEKLY_GOAL_LABEL, weeklyGoalOption } from '../../screens/Settings/SettingsScreen';
+import { NOTIFICATION_TEXTS, pushDevicesText, WEEKLY_GOAL_LABEL, weeklyGoalOption } from '../../screens/Settings/SettingsScreen';
+import { PushBrowserContext } from '../usePushSwitch';
 import { AppFlow } from './AppFlow';
 import { toast } from './toast';
+
+type PushOptions = Parameters<typeof fakePushBrowser>[0];
+/** The stand-in browser of the story on show, so a play can check what it was asked. */
+let pushBrowser: FakePushBrowser | null = null;
+
+/** Push through a stand-in browser (the real one is driven by e2e/push.spec.ts): never asked before a click. */
+function WithPushBrowser({ options, children }: { options: PushOptions; children: ReactNode }) {
+  const [browser] = useState(() => (pushBrowser = fakePushBrowser(options)));
+  return <PushBrowserContext.Provider value={browser}>{children}</PushBrowserContext.Provider>;
+}
 
 /**
  * Settings through the real route table, container and stores, with MSW answering as the API
@@ -27,6 +40,13 @@ const meta = {
   tags: ['!autodocs'],
   parameters: { ownRouter: true, layout: 'fullscreen' },
   args: { initialPath: '/app/settings' },
+  decorators: [
+    (Story, { parameters }) => (
+      <WithPushBrowser options={parameters.push as PushOptions}>
+        <Story />
+      </WithPushBrowser>
+    ),
+  ],
   beforeEach: () => {
     useSession.getState().signedIn(sampleUser, sampleToken);
     usePreferences.setState({ colorMode: 'light' });
@@ -50,13 +70,13 @@ export const Saved: Story = {
     const { name, save } = await form();
     await userEvent.clear(name);
     await userEvent.type(name, 'Ada King');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Newsletter' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Newsletter by Email' }));
     await userEvent.click(save);
     await expect(await toast('Settings saved')).toBeVisible();
     // The sidebar shows the new name at once.
     await waitFor(() => expect(screen.getByText('Ada King')).toBeVisible());
     await expect(useSession.getState().user).toMatchObject({ username: 'Ada King', email: sampleUser.email });
-    await expect(screen.getByRole('checkbox', { name: 'Newsletter' })).not.toBeChecked();
+    await expect(screen.getByRole('checkbox', { name: 'Newsletter by Email' })).toBeChecked();
   },
 };
 
@@ -290,5 +310,85 @@ export const AccountDeleted: Story = {
     await expect(useSession.getState()).toMatchObject({ user: null, token: null, signedOutByUser: true });
     await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Settings' })).not.toBeInTheDocument());
     await expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  },
+};
+
+const PUSH = 'Streak at risk by Push on this browser';
+
+export const PushTurnedOn: Story = {
+  name: 'Push turned on for this browser',
+  parameters: { msw: api(), push: { answer: 'granted' } },
+  play: async () => {
+    await form();
+    const push = await screen.findByRole('checkbox', { name: PUSH });
+    await waitFor(() => expect(push).toBeEnabled());
+    // Nothing was asked until the learner clicked.
+    await expect(pushBrowser?.asked).toBe(0);
+    await userEvent.click(push);
+    await waitFor(() => expect(push).toBeChecked());
+    await expect(pushBrowser?.asked).toBe(1);
+    await expect(pushBrowser?.subscribed()).toBe(true);
+    // The count is the server's: the one browser it had, and this one.
+    await waitFor(() => expect(push).toHaveAccessibleDescription(pushDevicesText(2, true)));
+  },
+};
+
+export const PushTurnedOff: Story = {
+  name: 'Push turned off for this browser',
+  // The one browser the server knows is this one.
+  parameters: { msw: api({ pushEndpoints: [sampleEndpoint] }), push: { subscribed: true } },
+  play: async () => {
+    await form();
+    const push = await screen.findByRole('checkbox', { name: PUSH });
+    await waitFor(() => expect(push).toBeChecked());
+    await userEvent.click(push);
+    await waitFor(() => expect(push).not.toBeChecked());
+    await expect(pushBrowser?.subscribed()).toBe(false);
+    await expect(pushBrowser?.asked).toBe(0);
+    await waitFor(() => expect(push).toHaveAccessibleDescription(pushDevicesText(0, false)));
+  },
+};
+
+export const PushBlocked: Story = {
+  name: 'Push blocked when the browser asked',
+  parameters: { msw: api(), push: { answer: 'denied' } },
+  play: async () => {
+    await form();
+    const push = await screen.findByRole('checkbox', { name: PUSH });
+    await waitFor(() => expect(push).toBeEnabled());
+    await userEvent.click(push);
+    await expect(await screen.findByText(NOTIFICATION_TEXTS.pushDenied)).toBeVisible();
+    await expect(push).not.toBeChecked();
+    await expect(pushBrowser?.subscribed()).toBe(false);
+  },
+};
+
+export const PushNotKept: Story = {
+  name: 'Push not kept when the API is down',
+  parameters: { msw: [http.post('*/account/push-subscriptions', () => HttpResponse.error()), ...api()], push: { answer: 'granted' } },
+  play: async () => {
+    await form();
+    const push = await screen.findByRole('checkbox', { name: PUSH });
+    await waitFor(() => expect(push).toBeEnabled());
+    await userEvent.click(push);
+    await expect(await screen.findByText(messages.unreachable)).toBeVisible();
+    // The browser let go of the subscription no server knows about: the switch is off.
+    await expect(push).not.toBeChecked();
+    await expect(pushBrowser?.subscribed()).toBe(false);
+  },
+};
+
+export const RemindersResumed: Story = {
+  name: 'Paused streak reminders turned on again',
+  parameters: { msw: api({ settings: pausedRemindersSettings }) },
+  play: async () => {
+    const { save } = await form();
+    await expect(screen.getByText(/^Streak reminders paused themselves/)).toBeVisible();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Streak at risk by Email' }));
+    await userEvent.click(save);
+    await expect(await toast('Settings saved')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText(/^Streak reminders paused themselves/)).not.toBeInTheDocument());
+    await expect(screen.getByText('Next one: Friday 20 March, 19:30 GMT.')).toBeVisible();
+    await expect(screen.getByRole('checkbox', { name: 'Streak at risk by Email' })).toBeChecked();
   },
 };

@@ -5,7 +5,19 @@ import { messages } from '../../api/client';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { profileMessages } from '../../domain/learning';
 import { accountMessages } from '../../domain/learningApi';
-import { customSettings, fiveDayGoalXp, midwayXp, newEmail, noPasswordSettings, pendingEmailSettings, sampleSettings, sampleUser } from '../../fixtures';
+import {
+  customSettings,
+  fiveDayGoalXp,
+  midwayXp,
+  newEmail,
+  noPasswordSettings,
+  nothingSetUpSettings,
+  pausedRemindersSettings,
+  pendingEmailSettings,
+  SAMPLE_TIME_ZONE,
+  sampleSettings,
+  sampleUser,
+} from '../../fixtures';
 import { applyColorMode } from '../../theme/colorMode';
 import {
   changePasswordMessages,
@@ -14,6 +26,8 @@ import {
   DELETE_PASSWORD_REQUIRED,
   EMAIL_NEEDS_PASSWORD,
   NO_PASSWORD_YET,
+  NOTIFICATION_TEXTS,
+  pushDevicesText,
   SettingsScreen,
   WEEKLY_GOAL_LABEL,
   weeklyGoalOption,
@@ -62,6 +76,9 @@ const meta = {
   args: {
     settings: { status: 'ready', data: sampleSettings },
     weeklyGoal: { status: 'ready', data: midwayXp.weekly.goal },
+    timeZone: SAMPLE_TIME_ZONE,
+    push: { device: 'off' },
+    onPushChange: fn(),
     onDarkModeChange: fn(),
     onSave: fn(),
     isSaving: false,
@@ -83,6 +100,13 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const toggle = (canvasElement: HTMLElement, name: string) => within(canvasElement).getByRole('checkbox', { name });
+/** One kind of message in the Notifications card (its own titled section). */
+const kind = (canvasElement: HTMLElement, name: string) => within(within(canvasElement).getByRole('region', { name }));
+const STREAK_EMAIL = 'Streak at risk by Email';
+const STREAK_PUSH = 'Streak at risk by Push on this browser';
+const DIGEST = 'Weekly digest by Email';
+const UPDATES = 'Product updates by Email';
+const NEWSLETTER = 'Newsletter by Email';
 const saveButton = (canvasElement: HTMLElement) => within(canvasElement).getByRole('button', { name: /Save Changes|Saving/ });
 const { notifications } = sampleSettings.preferences;
 
@@ -96,11 +120,18 @@ export const Defaults: Story = {
     }
     await expect(c.getByLabelText('Full Name')).toHaveValue(sampleSettings.profile.username);
     await expect(c.getByLabelText('Email')).toHaveValue(sampleSettings.profile.email);
-    // The server's defaults (spec §4): email, push and newsletter on; the rest off.
-    await expect(toggle(canvasElement, 'Email notifications')).toBeChecked();
-    await expect(toggle(canvasElement, 'Push notifications')).toBeChecked();
-    await expect(toggle(canvasElement, 'Product updates')).not.toBeChecked();
-    await expect(toggle(canvasElement, 'Newsletter')).toBeChecked();
+    // The defaults: streak reminders and the digest on; no marketing unless asked for.
+    await expect(toggle(canvasElement, STREAK_EMAIL)).toBeChecked();
+    await expect(toggle(canvasElement, DIGEST)).toBeChecked();
+    await expect(toggle(canvasElement, UPDATES)).not.toBeChecked();
+    await expect(toggle(canvasElement, NEWSLETTER)).not.toBeChecked();
+    // This browser is not subscribed yet: its switch is off, and says where push goes.
+    await expect(toggle(canvasElement, STREAK_PUSH)).not.toBeChecked();
+    await expect(toggle(canvasElement, STREAK_PUSH)).toHaveAccessibleDescription(pushDevicesText(1, false));
+    // When the next ones go out, on the learner's clock (London, winter time).
+    const streak = kind(canvasElement, 'Streak at risk');
+    await expect(streak.getByText('Next one: Friday 20 March, 19:30 GMT.')).toBeVisible();
+    await expect(kind(canvasElement, 'Weekly digest').getByText('Next one: Monday 23 March, 08:00 GMT.')).toBeVisible();
     await expect(toggle(canvasElement, 'Dark Mode')).not.toBeChecked();
     await expect(toggle(canvasElement, 'Public Profile')).not.toBeChecked();
     await expect(c.getByRole('button', { name: 'Change Password' })).toBeVisible();
@@ -111,16 +142,21 @@ export const Defaults: Story = {
 
 export const CustomChoices: Story = {
   name: 'Your own choices',
-  args: { settings: { status: 'ready', data: customSettings }, weeklyGoal: { status: 'ready', data: fiveDayGoalXp.weekly.goal } },
+  args: { settings: { status: 'ready', data: customSettings }, weeklyGoal: { status: 'ready', data: fiveDayGoalXp.weekly.goal }, push: { device: 'on' } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByLabelText(WEEKLY_GOAL_LABEL)).toHaveDisplayValue(weeklyGoalOption(fiveDayGoalXp.weekly.goal));
     await expect(c.getByLabelText('Full Name')).toHaveValue(customSettings.profile.username);
     await expect(c.getByLabelText('Email')).toHaveValue(customSettings.profile.email);
-    await expect(toggle(canvasElement, 'Email notifications')).not.toBeChecked();
-    await expect(toggle(canvasElement, 'Push notifications')).toBeChecked();
-    await expect(toggle(canvasElement, 'Product updates')).toBeChecked();
-    await expect(toggle(canvasElement, 'Newsletter')).not.toBeChecked();
+    await expect(toggle(canvasElement, STREAK_EMAIL)).not.toBeChecked();
+    await expect(toggle(canvasElement, STREAK_PUSH)).toBeChecked();
+    await expect(toggle(canvasElement, STREAK_PUSH)).toHaveAccessibleDescription(pushDevicesText(2, true));
+    await expect(toggle(canvasElement, DIGEST)).not.toBeChecked();
+    await expect(toggle(canvasElement, UPDATES)).toBeChecked();
+    await expect(toggle(canvasElement, NEWSLETTER)).not.toBeChecked();
+    // Push alone keeps the streak reminder; the digest is off, so no time is given for it.
+    await expect(kind(canvasElement, 'Streak at risk').getByText(/^Next one:/)).toBeVisible();
+    await expect(kind(canvasElement, 'Weekly digest').queryByText(/^Next one:/)).not.toBeInTheDocument();
     await expect(toggle(canvasElement, 'Public Profile')).toBeChecked();
   },
 };
@@ -136,13 +172,13 @@ export const Edited: Story = {
     const name = c.getByLabelText('Full Name');
     await userEvent.clear(name);
     await userEvent.type(name, ' Ada King ');
-    await userEvent.click(toggle(canvasElement, 'Product updates'));
+    await userEvent.click(toggle(canvasElement, UPDATES));
     await userEvent.click(toggle(canvasElement, 'Public Profile'));
-    await expect(toggle(canvasElement, 'Product updates')).toBeChecked();
+    await expect(toggle(canvasElement, UPDATES)).toBeChecked();
     await userEvent.click(saveButton(canvasElement));
     await expect(args.onSave).toHaveBeenLastCalledWith({
       profile: { username: 'Ada King', email: sampleSettings.profile.email },
-      preferences: { notifications: { ...notifications, updates: true }, darkMode: false, publicProfile: true },
+      preferences: { notifications: { ...notifications, updatesEmail: true }, darkMode: false, publicProfile: true },
     });
     await expect(args.onDarkModeChange).not.toHaveBeenCalled();
   },
@@ -151,12 +187,12 @@ export const Edited: Story = {
 export const PreferencesOnly: Story = {
   name: 'Only a notification changed',
   play: async ({ canvasElement, args }) => {
-    await userEvent.click(toggle(canvasElement, 'Newsletter'));
+    await userEvent.click(toggle(canvasElement, NEWSLETTER));
     await userEvent.click(saveButton(canvasElement));
     // The profile did not change, so it is not sent again.
     await expect(args.onSave).toHaveBeenCalledOnce();
     await expect(args.onSave).toHaveBeenCalledWith({
-      preferences: { notifications: { ...notifications, newsletter: false }, darkMode: false, publicProfile: false },
+      preferences: { notifications: { ...notifications, newsletterEmail: true }, darkMode: false, publicProfile: false },
     });
   },
 };
@@ -169,7 +205,7 @@ export const Saving: Story = {
     const name = c.getByLabelText('Full Name');
     await userEvent.clear(name);
     await userEvent.type(name, 'Ada King');
-    await userEvent.click(toggle(canvasElement, 'Product updates'));
+    await userEvent.click(toggle(canvasElement, UPDATES));
     const button = saveButton(canvasElement);
     await expect(button).toBeDisabled();
     await expect(button).toHaveTextContent('Saving…');
@@ -177,7 +213,7 @@ export const Saving: Story = {
     await expect(args.onSave).not.toHaveBeenCalled();
     // What the learner typed stays while the API answers.
     await expect(name).toHaveValue('Ada King');
-    await expect(toggle(canvasElement, 'Product updates')).toBeChecked();
+    await expect(toggle(canvasElement, UPDATES)).toBeChecked();
   },
 };
 
@@ -321,11 +357,11 @@ export const WeeklyGoalLoading: Story = {
     await expect(c.getByRole('status', { name: 'Loading your weekly goal' })).toBeInTheDocument();
     await expect(c.queryByLabelText(WEEKLY_GOAL_LABEL)).not.toBeInTheDocument();
     // The rest of the form works meanwhile, and saves nothing about the goal.
-    await userEvent.click(toggle(canvasElement, 'Newsletter'));
+    await userEvent.click(toggle(canvasElement, NEWSLETTER));
     await userEvent.click(saveButton(canvasElement));
     await expect(args.onSave).toHaveBeenCalledOnce();
     await expect(args.onSave).toHaveBeenCalledWith({
-      preferences: { notifications: { ...notifications, newsletter: false }, darkMode: false, publicProfile: false },
+      preferences: { notifications: { ...notifications, newsletterEmail: true }, darkMode: false, publicProfile: false },
     });
   },
 };
@@ -349,7 +385,7 @@ export const NameRequired: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const name = c.getByLabelText('Full Name');
-    await userEvent.click(toggle(canvasElement, 'Newsletter'));
+    await userEvent.click(toggle(canvasElement, NEWSLETTER));
     await userEvent.clear(name);
     await userEvent.type(name, '   ');
     await userEvent.click(saveButton(canvasElement));
@@ -357,7 +393,7 @@ export const NameRequired: Story = {
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expect(name).toHaveFocus();
     await expect(args.onSave).not.toHaveBeenCalled();
-    await expect(toggle(canvasElement, 'Newsletter')).not.toBeChecked();
+    await expect(toggle(canvasElement, NEWSLETTER)).toBeChecked();
   },
 };
 
@@ -673,5 +709,134 @@ export const LoadFailed: Story = {
     await expect(c.queryByLabelText('Full Name')).not.toBeInTheDocument();
     await userEvent.click(c.getByRole('button', { name: 'Try again' }));
     if (args.settings.status === 'error') await expect(args.settings.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Notifications: what is sent, when, and what this server or browser cannot do
+// ---------------------------------------------------------------------------------------------
+
+export const RemindersPaused: Story = {
+  name: 'Streak reminders paused themselves',
+  args: { settings: { status: 'ready', data: pausedRemindersSettings }, push: { device: 'on' } },
+  play: async ({ canvasElement, args }) => {
+    const streak = kind(canvasElement, 'Streak at risk');
+    await expect(
+      streak.getByText(/^Streak reminders paused themselves on Monday 16 March, 19:30 GMT, after two weeks of them went unanswered\. Turn one on again/),
+    ).toBeVisible();
+    // Nothing claims they are on while paused; no next time is given.
+    await expect(toggle(canvasElement, STREAK_EMAIL)).not.toBeChecked();
+    await expect(toggle(canvasElement, STREAK_PUSH)).not.toBeChecked();
+    await expect(streak.queryByText(/^Next one:/)).not.toBeInTheDocument();
+    // Turning the email one on again and saving sends it on: the server resumes them.
+    await userEvent.click(toggle(canvasElement, STREAK_EMAIL));
+    await userEvent.click(saveButton(canvasElement));
+    await expect(args.onSave).toHaveBeenCalledWith({
+      preferences: { notifications: { ...notifications, streakEmail: true, streakPush: false }, darkMode: false, publicProfile: false },
+    });
+  },
+};
+
+export const NothingSetUp: Story = {
+  name: 'Email and push not set up on this server',
+  args: { settings: { status: 'ready', data: nothingSetUpSettings } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByText(NOTIFICATION_TEXTS.emailNotSetUp)).toBeVisible();
+    for (const name of [STREAK_EMAIL, DIGEST, UPDATES, NEWSLETTER]) {
+      await expect(toggle(canvasElement, name)).toBeDisabled();
+      await expect(toggle(canvasElement, name)).not.toBeChecked();
+    }
+    await expect(toggle(canvasElement, STREAK_PUSH)).toBeDisabled();
+    await expect(toggle(canvasElement, STREAK_PUSH)).toHaveAccessibleDescription(NOTIFICATION_TEXTS.pushNotSetUp);
+    await expect(c.queryByText(/^Next one:/)).not.toBeInTheDocument();
+    // Saving something else keeps the learner's choices for when the server can send.
+    await userEvent.click(toggle(canvasElement, 'Public Profile'));
+    await userEvent.click(saveButton(canvasElement));
+    await expect(args.onSave).toHaveBeenCalledWith({ preferences: { notifications, darkMode: false, publicProfile: true } });
+    await expect(args.onPushChange).not.toHaveBeenCalled();
+  },
+};
+
+export const PushTurnedOnHere: Story = {
+  name: 'Push on for this browser',
+  args: { push: { device: 'on' } },
+  play: async ({ canvasElement, args }) => {
+    const push = toggle(canvasElement, STREAK_PUSH);
+    await expect(push).toBeChecked();
+    await expect(push).toHaveAccessibleDescription(pushDevicesText(1, true));
+    // Push acts at once, not through Save Changes.
+    await userEvent.click(push);
+    await expect(args.onPushChange).toHaveBeenCalledWith(false);
+    await userEvent.click(saveButton(canvasElement));
+    await expect(args.onSave).toHaveBeenCalledWith({});
+  },
+};
+
+export const PushAsking: Story = {
+  name: 'Push being set up on this browser',
+  args: { push: { device: 'off', busy: true } },
+  play: async ({ canvasElement }) => {
+    const push = toggle(canvasElement, STREAK_PUSH);
+    await expect(push).toBeDisabled();
+    await expect(push).not.toBeChecked();
+    await expect(push).toHaveAccessibleDescription(NOTIFICATION_TEXTS.pushWorking);
+  },
+};
+
+export const PushOffAsks: Story = {
+  name: 'Push switched on by the learner',
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(toggle(canvasElement, STREAK_PUSH));
+    // The container asks the browser now, after the click; the switch waits for its answer.
+    await expect(args.onPushChange).toHaveBeenCalledWith(true);
+    await waitFor(() => expect(toggle(canvasElement, STREAK_PUSH)).not.toBeChecked());
+  },
+};
+
+export const PushBlocked: Story = {
+  name: 'Notifications blocked in this browser',
+  args: { push: { device: 'denied' } },
+  play: async ({ canvasElement }) => {
+    const push = toggle(canvasElement, STREAK_PUSH);
+    await expect(push).not.toBeChecked();
+    await expect(push).toBeEnabled();
+    await expect(within(canvasElement).getByText(NOTIFICATION_TEXTS.pushDenied)).toBeVisible();
+  },
+};
+
+export const PushUnsupported: Story = {
+  name: 'This browser cannot get push',
+  args: { push: { device: 'unsupported' } },
+  play: async ({ canvasElement }) => {
+    const push = toggle(canvasElement, STREAK_PUSH);
+    await expect(push).toBeDisabled();
+    await expect(push).toHaveAccessibleDescription(NOTIFICATION_TEXTS.pushUnsupported);
+  },
+};
+
+export const PushFailed: Story = {
+  name: 'Push could not be turned on',
+  args: { push: { device: 'off', message: messages.unreachable } },
+  play: async ({ canvasElement }) => {
+    const push = toggle(canvasElement, STREAK_PUSH);
+    await expect(push).not.toBeChecked();
+    await expect(push).toBeEnabled();
+    await expect(push).toHaveAccessibleDescription(messages.unreachable);
+  },
+};
+
+export const SummerTime: Story = {
+  name: 'Next reminder in summer time',
+  args: {
+    settings: {
+      status: 'ready',
+      data: { ...sampleSettings, reminders: { ...sampleSettings.reminders, nextStreakReminderAt: '2026-03-29T18:30:00.000Z', nextDigestAt: '2026-03-30T07:00:00.000Z' } },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    // The clocks went forward on 29 March: the same evening hour is an hour earlier in UTC.
+    await expect(kind(canvasElement, 'Streak at risk').getByText('Next one: Sunday 29 March, 19:30 BST.')).toBeVisible();
+    await expect(kind(canvasElement, 'Weekly digest').getByText('Next one: Monday 30 March, 08:00 BST.')).toBeVisible();
   },
 };

@@ -1,19 +1,20 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Field, Flex, Heading, HStack, Input, SimpleGrid, Stack, StackSeparator, Text } from '@chakra-ui/react';
-import { Bell, MailCheck, Palette, Save, ShieldCheck, UserRound, X } from 'lucide-react';
+import { MailCheck, Palette, Save, ShieldCheck, UserRound, X } from 'lucide-react';
 import { FormError } from '../../components/AuthLayout/AuthFormParts';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import { TitledCard } from '../../components/TitledCard/TitledCard';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { profileMessages, validateProfile } from '../../domain/learning';
-import { accountMessages, type Preferences, type Settings } from '../../domain/learningApi';
+import { accountMessages, type Settings } from '../../domain/learningApi';
 import type { Remote } from '../remote';
 import { IDLE, type ActionState } from '../remote';
 import { ChangePasswordDialog } from './parts/ChangePasswordDialog';
 import { DeleteAccountDialog } from './parts/DeleteAccountDialog';
 import { EMAIL_NEEDS_PASSWORD, NoPasswordRow, PasswordLinkButton, PasswordLinkStatus } from './parts/PasswordLink';
 import { LinkedAccountsCard, type LinkedAccountsCardProps } from './parts/LinkedAccountsCard';
-import { emailChanged, settingsChanges, type SettingsChanges, type SettingsValues } from './parts/settingsChanges';
+import { NotificationsCard, type PushSwitchState } from './parts/NotificationsCard';
+import { emailChanged, settingsChanges, shownNotifications, type SettingsChanges, type SettingsValues } from './parts/settingsChanges';
 import { SwitchRow } from './parts/SwitchRow';
 import { WeeklyGoalCard } from './parts/WeeklyGoalCard';
 
@@ -24,6 +25,8 @@ export { DELETE_ACCOUNT_WARNING, DELETE_PASSWORD_REQUIRED } from './parts/Delete
 export { DELETE_NEEDS_PASSWORD, EMAIL_NEEDS_PASSWORD, NO_PASSWORD_YET } from './parts/PasswordLink';
 export { changePasswordMessages } from './parts/validateChangePassword';
 export { WEEKLY_GOAL_LABEL, weeklyGoalOption } from './parts/WeeklyGoalCard';
+export { NOTIFICATION_TEXTS, pushDevicesText, type DevicePush, type PushSwitchState } from './parts/NotificationsCard';
+export { notificationsToSend, shownNotifications } from './parts/settingsChanges';
 
 type ProfileField = keyof SettingsValues['profile'] | 'currentPassword';
 
@@ -35,6 +38,11 @@ export type SettingsScreenProps = {
   settings: Remote<Settings>;
   /** The weekly goal as kept (active days a week, issue 11); it loads apart from the settings. */
   weeklyGoal: Remote<number>;
+  /** The learner's time zone (IANA): the next reminder's time is shown on their clock. */
+  timeZone: string;
+  /** Push on this browser (the container reads and changes it; it acts at once). */
+  push: PushSwitchState;
+  onPushChange(on: boolean): void;
   /** Dark Mode applies to this device at once; Save Changes keeps it for the account. */
   onDarkModeChange(on: boolean): void;
   /** Only what differs from `settings` (empty: nothing to save). */
@@ -57,13 +65,6 @@ export type SettingsScreenProps = {
   /** Google and GitHub sign-in: its own section, acting at once (Save Changes does not touch it). */
   linkedAccounts?: LinkedAccountsCardProps;
 };
-
-const notificationRows: { key: keyof Preferences['notifications']; label: string; description: string }[] = [
-  { key: 'streakEmail', label: 'Email notifications', description: 'Project feedback and reminders by email.' },
-  { key: 'streakPush', label: 'Push notifications', description: 'Alerts in your browser while you learn.' },
-  { key: 'updatesEmail', label: 'Product updates', description: 'News about new paths and features.' },
-  { key: 'newsletterEmail', label: 'Newsletter', description: 'A monthly round-up of tips and learner stories.' },
-];
 
 /** A new address waiting for its link to be opened, with Resend link and Cancel change. */
 function PendingEmail(props: { email: string; pendingEmail: string; resend: ActionState; cancel: ActionState; onResend(): void; onCancel(): void }) {
@@ -113,6 +114,9 @@ function PendingEmail(props: { email: string; pendingEmail: string; resend: Acti
 function SettingsForm({
   saved,
   weeklyGoal,
+  timeZone,
+  push,
+  onPushChange,
   onDarkModeChange,
   onSave,
   isSaving = false,
@@ -142,7 +146,8 @@ function SettingsForm({
   const changingEmail = emailChanged(saved, profile.email);
   const { hasPassword } = saved.profile;
   const link = { email: saved.profile.email, state: passwordLink, onSend: onSendPasswordLink };
-  const [preferences, setPreferences] = useState(saved.preferences);
+  // The switches start as they act (off where this server cannot send, or while paused).
+  const [preferences, setPreferences] = useState(() => ({ ...saved.preferences, notifications: shownNotifications(saved) }));
   const [pickedGoal, setPickedGoal] = useState<number | undefined>(undefined);
   const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
   // The API's error the learner has since edited the field of (it no longer describes the field).
@@ -165,7 +170,7 @@ function SettingsForm({
     setErrors((current) => ({ ...current, [field]: undefined }));
     if (saveError?.field === field) setDismissed(saveError);
   };
-  const setNotification = (key: keyof Preferences['notifications'], on: boolean) =>
+  const setNotification = (key: keyof Settings['preferences']['notifications'], on: boolean) =>
     setPreferences((current) => ({ ...current, notifications: { ...current.notifications, [key]: on } }));
 
   const submit = (event: FormEvent) => {
@@ -264,23 +269,15 @@ function SettingsForm({
 
         <WeeklyGoalCard saved={weeklyGoal} value={pickedGoal} onChange={setPickedGoal} />
 
-        <TitledCard
-          title="Notifications"
-          description="Choose what we may send you. PathForge sends none of these yet; your choices are kept for when it does."
-          icon={<Bell />}
-        >
-          <Stack gap="0" separator={<StackSeparator borderColor="border" />}>
-            {notificationRows.map((row) => (
-              <SwitchRow
-                key={row.key}
-                label={row.label}
-                description={row.description}
-                checked={preferences.notifications[row.key]}
-                onCheckedChange={(on) => setNotification(row.key, on)}
-              />
-            ))}
-          </Stack>
-        </TitledCard>
+        <NotificationsCard
+          reminders={saved.reminders}
+          values={preferences.notifications}
+          streakPush={shownNotifications(saved).streakPush}
+          onChange={setNotification}
+          timeZone={timeZone}
+          push={push}
+          onPushChange={onPushChange}
+        />
 
         <TitledCard title="Appearance" description="Make PathForge comfortable for your eyes." icon={<Palette />}>
           <SwitchRow

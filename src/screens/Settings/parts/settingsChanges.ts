@@ -1,4 +1,4 @@
-import type { Preferences, Settings } from '../../../domain/learningApi';
+import type { NotificationPreferences, Preferences, Settings } from '../../../domain/learningApi';
 
 /**
  * What the form holds: the profile as typed, every preference, and the weekly goal the learner
@@ -15,12 +15,43 @@ export type SettingsChanges = { profile?: { username: string; email: string; cur
 /** True when the typed email is another address than the account's (spaces and case aside). */
 export const emailChanged = (saved: Settings, typed: string) => typed.trim().toLowerCase() !== saved.profile.email.toLowerCase();
 
-const sameNotifications = (a: Preferences['notifications'], b: Preferences['notifications']) =>
-  (Object.keys(a) as (keyof Preferences['notifications'])[]).every((key) => a[key] === b[key]);
+const NOTIFICATION_KEYS = ['streakEmail', 'streakPush', 'digestEmail', 'updatesEmail', 'newsletterEmail'] as const;
+
+/**
+ * The notification switches as they act, which is how the form shows them: off while this server
+ * cannot send their channel, and the streak ones off while streak reminders are paused.
+ */
+export function shownNotifications({ preferences, reminders }: Settings): NotificationPreferences {
+  const n = preferences.notifications;
+  const email = reminders.email === 'ready';
+  const streak = reminders.pausedAt === null;
+  return {
+    streakEmail: email && streak && n.streakEmail,
+    streakPush: reminders.push === 'ready' && streak && n.streakPush,
+    digestEmail: email && n.digestEmail,
+    updatesEmail: email && n.updatesEmail,
+    newsletterEmail: email && n.newsletterEmail,
+  };
+}
+
+/**
+ * The notification switches a save sends: each one the learner changed as they left it; the rest
+ * as kept (a channel this server cannot send keeps the learner's choice for when it can), except
+ * that paused streak reminders are sent off, so a streak switch that arrives on means "resume".
+ */
+export function notificationsToSend(saved: Settings, changed: Partial<NotificationPreferences> = {}): NotificationPreferences {
+  const kept = { ...saved.preferences.notifications };
+  if (saved.reminders.pausedAt !== null) {
+    kept.streakEmail = false;
+    kept.streakPush = false;
+  }
+  return { ...kept, ...changed };
+}
 
 /**
  * The changes between the saved settings and the form: the profile (name and email trimmed, the
- * email compared without case, as the API stores it), the preferences, each whole or not at all,
+ * email compared without case, as the API stores it), the preferences, each whole or not at all
+ * (the notification switches compared as the form shows them: `shownNotifications`),
  * and the weekly goal when the learner picked one other than `savedWeeklyGoal` (the goal as kept;
  * undefined while it is not known, and then nothing about it is sent).
  */
@@ -33,8 +64,11 @@ export function settingsChanges(saved: Settings, values: SettingsValues, savedWe
   }
   const p = values.preferences;
   const s = saved.preferences;
-  if (!sameNotifications(p.notifications, s.notifications) || p.darkMode !== s.darkMode || p.publicProfile !== s.publicProfile) {
-    changes.preferences = { notifications: { ...p.notifications }, darkMode: p.darkMode, publicProfile: p.publicProfile };
+  const shown = shownNotifications(saved);
+  const changed: Partial<NotificationPreferences> = {};
+  for (const key of NOTIFICATION_KEYS) if (p.notifications[key] !== shown[key]) changed[key] = p.notifications[key];
+  if (Object.keys(changed).length > 0 || p.darkMode !== s.darkMode || p.publicProfile !== s.publicProfile) {
+    changes.preferences = { notifications: notificationsToSend(saved, changed), darkMode: p.darkMode, publicProfile: p.publicProfile };
   }
   if (values.weeklyGoal !== undefined && savedWeeklyGoal !== undefined && values.weeklyGoal !== savedWeeklyGoal) {
     changes.weeklyGoal = values.weeklyGoal;

@@ -1,0 +1,65 @@
+import { createContext, useContext, useEffect, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiErrorMessage } from '../api/client';
+import { accountMutations, learningKeys } from '../api/learning';
+import { browserPush, pushApi, pushMessages, readDevicePush, turnPushOff, turnPushOn, type PushBrowser } from '../api/push';
+import type { Settings } from '../domain/learningApi';
+import { notificationsToSend, type PushSwitchState } from '../screens/Settings/SettingsScreen';
+
+/** The browser's push machinery; a story or a test provides a stand-in. */
+export const PushBrowserContext = createContext<PushBrowser>(browserPush);
+
+/**
+ * The "Push on this browser" switch: reads where push stands here (never asking anything), and on
+ * the learner's click asks for the permission, subscribes and tells the API (and turns the
+ * account's streak push on when it was off or paused); off tells the API, then unsubscribes. The
+ * settings are read again afterwards, so the count of browsers is the server's.
+ */
+export function usePushSwitch(settings: Settings | undefined) {
+  const browser = useContext(PushBrowserContext);
+  const client = useQueryClient();
+  const savePreferences = useMutation(accountMutations.savePreferences(client));
+  const [state, setState] = useState<PushSwitchState>({ device: 'checking' });
+
+  useEffect(() => {
+    let current = true;
+    readDevicePush(browser).then(
+      (device) => current && setState((s) => (s.device === 'checking' ? { device } : s)),
+      () => current && setState({ device: 'off' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [browser]);
+
+  async function change(on: boolean) {
+    if (!settings || state.busy) return;
+    setState((s) => ({ ...s, busy: true, message: null }));
+    try {
+      if (!on) {
+        await turnPushOff(browser, pushApi.remove);
+        setState({ device: 'off' });
+      } else {
+        const key = settings.reminders.pushPublicKey;
+        if (key === null) throw new Error('push is not set up on this server');
+        const permission = await turnPushOn(browser, key, pushApi.save);
+        if (permission === 'denied') return setState({ device: 'denied' });
+        if (permission !== 'granted') return setState({ device: 'off', message: pushMessages.dismissed });
+        const streakPushOn = settings.preferences.notifications.streakPush && settings.reminders.pausedAt === null;
+        if (!streakPushOn) {
+          await savePreferences.mutateAsync({ ...settings.preferences, notifications: notificationsToSend(settings, { streakPush: true }) });
+        }
+        setState({ device: 'on' });
+      }
+    } catch (error) {
+      // Where it stands now, whatever failed on the way: nothing claims push is on when it is not.
+      const device = await readDevicePush(browser).catch(() => 'off' as const);
+      const message = error instanceof DOMException ? pushMessages.failed : apiErrorMessage(error);
+      setState({ device, message });
+    } finally {
+      void client.invalidateQueries({ queryKey: learningKeys.settings() });
+    }
+  }
+
+  return { push: state, onPushChange: (on: boolean) => void change(on) };
+}
