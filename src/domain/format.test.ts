@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatTime } from './format';
-import { formatDuration, formatLocalTime } from './format';
+import { formatDuration, formatLocalTime, formatTime } from './format';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -33,6 +32,9 @@ describe('formatTime (when something opens again)', () => {
     expect(formatTime('2026-03-20T18:40:00.000Z', 'UTC')).toBe('20 March at 18:40');
     expect(formatTime('2026-03-20T18:40:00.000Z', 'Europe/Berlin')).toBe('20 March at 19:40');
     expect(formatTime('2026-03-20T23:05:00.000Z', 'Asia/Tokyo')).toBe('21 March at 08:05');
+  });
+});
+
 describe('formatLocalTime (the next reminder on the learner’s clock)', () => {
   it('writes the day, date and time in the learner’s zone, with the zone’s short name', () => {
     expect(formatLocalTime('2026-03-20T19:30:00.000Z', 'Europe/London')).toBe('Friday 20 March, 19:30 GMT');

@@ -208,19 +208,7 @@ export type Settings = z.infer<typeof settingsSchema>;
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export type RemindersStatus = z.infer<typeof remindersStatusSchema>;
 
-/** POST /account/push-subscriptions: this browser's push subscription (PushSubscription.toJSON()). */
-export const pushSubscriptionBodySchema = z.strictObject({
-  endpoint: z.string(),
-  keys: z.strictObject({ p256dh: z.string(), auth: z.string() }),
-});
-/** DELETE /account/push-subscriptions: the subscription this browser no longer wants. */
-export const pushUnsubscribeBodySchema = z.strictObject({ endpoint: z.string() });
-/** POST /unsubscribe/:token (no sign-in): which kind of mail was turned off, in words. */
-export const unsubscribeResponseSchema = z.strictObject({ kind: z.enum(['streak', 'digest', 'updates', 'newsletter']), message: z.string() });
-export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 export type Preferences = z.infer<typeof preferencesSchema>;
-export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
-export type RemindersStatus = z.infer<typeof remindersStatusSchema>;
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 
