@@ -51,6 +51,7 @@ export function apiOrigin(apiUrl: string | undefined): string {
  *   time (with any hash present, browsers ignore 'unsafe-inline'). So inline styles stay allowed;
  *   injected CSS cannot run code or make requests outside img-src, font-src and connect-src.
  * - connect-src: the API only (VITE_API_URL); nothing else is fetched by script.
+ * - worker-src: our own files only: the service worker that shows push reminders (public/sw.js).
  * - Nothing may frame the app, change its base URL, embed plugins or submit a form natively (forms
  *   are handled by script; the prerendered pages block native submission before the app runs).
  */
@@ -63,7 +64,7 @@ export function contentSecurityPolicy({ scriptHashes, connect }: { scriptHashes:
     ['font-src', "'self'"],
     ['connect-src', connect],
     ['manifest-src', "'self'"],
-    ['worker-src', "'none'"],
+    ['worker-src', "'self'"],
     ['frame-src', "'none'"],
     ['object-src', "'none'"],
     ['base-uri', "'none'"],
