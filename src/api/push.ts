@@ -1,4 +1,4 @@
-import { pushSubscriptionBodySchema, unsubscribeResponseSchema, type PushSubscriptionBody, type UnsubscribeResponse } from '../domain/learningApi';
+import { pushSubscriptionBodySchema, type PushSubscriptionBody } from '../domain/learningApi';
 import { api } from './client';
 
 /** Push on this browser, as the Settings screen shows it. */
@@ -122,7 +122,3 @@ export const pushApi = {
   },
 };
 
-/** One-click unsubscribe from a mailed link (no sign-in: the token says who and what). */
-export async function unsubscribe(token: string): Promise<UnsubscribeResponse> {
-  return unsubscribeResponseSchema.parse((await api.post(`/unsubscribe/${encodeURIComponent(token)}`, {})).data);
-}

@@ -29,6 +29,7 @@ export const PAGE_META = {
   '/resetPassword': meta('Choose a new password', 'Choose a new password for your PathForge account.'),
   '/confirm-email': meta('Confirm your email', 'Confirm the email address of your PathForge account.'),
   '/undo-email-change': meta('Undo an email change', 'Keep the email address of your PathForge account after a change you did not ask for.'),
+  '/unsubscribe/:token': meta('Unsubscribe', 'Stop one kind of PathForge email with one click, no sign-in needed.'),
   '/app/dashboard': meta('Dashboard', 'Your progress, streak and next steps on PathForge.'),
   '/app/paths': meta('Paths', 'The learning paths you are following on PathForge.'),
   // The path's and the project's own titles replace these once they are known (usePageTitle).

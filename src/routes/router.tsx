@@ -88,6 +88,10 @@ export const routes: RouteObject[] = [
             ...page('emailLink.route', () => import('./emailLink.route'), 'UndoEmailChangeRoute', '/undo-email-change'),
           },
           {
+            path: '/unsubscribe/:token',
+            ...page('unsubscribe.route', () => import('./unsubscribe.route'), 'UnsubscribeRoute', '/unsubscribe/:token'),
+          },
+          {
             path: '/app',
             element: <RequireSession />,
             children: [

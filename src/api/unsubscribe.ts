@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import { unsubscribeResponseSchema, type UnsubscribeResponse } from '../domain/learningApi';
+import { api } from './client';
+
+export const unsubscribeQueries = {
+  /**
+   * One-click unsubscribe from a mailed link (no sign-in: the token says who and which mail). Sent
+   * once per page (turning a mail off twice changes nothing), never again on focus or reconnect.
+   */
+  open: (token: string) =>
+    queryOptions({
+      queryKey: ['unsubscribe', token],
+      queryFn: async (): Promise<UnsubscribeResponse> =>
+        unsubscribeResponseSchema.parse((await api.post(`/unsubscribe/${encodeURIComponent(token)}`, {})).data),
+      retry: false,
+      staleTime: Infinity,
+      gcTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    }),
+};
