@@ -3,8 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiErrorMessage } from '../api/client';
 import { accountMutations, learningKeys } from '../api/learning';
 import { browserPush, pushApi, pushMessages, readDevicePush, turnPushOff, turnPushOn, type PushBrowser } from '../api/push';
-import type { Settings } from '../domain/learningApi';
+import type { Preferences, Settings } from '../domain/learningApi';
 import { notificationsToSend, type PushSwitchState } from '../screens/Settings/SettingsScreen';
+
+/**
+ * What to save once this browser is subscribed: the account's streak push switch on, when it was
+ * off or paused (a streak switch arriving on resumes paused reminders); null when it is on already.
+ */
+export function preferencesForPushOn(settings: Settings): Preferences | null {
+  const on = settings.preferences.notifications.streakPush && settings.reminders.pausedAt === null;
+  return on ? null : { ...settings.preferences, notifications: notificationsToSend(settings, { streakPush: true }) };
+}
 
 /** The browser's push machinery; a story or a test provides a stand-in. */
 export const PushBrowserContext = createContext<PushBrowser>(browserPush);
@@ -45,10 +54,8 @@ export function usePushSwitch(settings: Settings | undefined) {
         const permission = await turnPushOn(browser, key, pushApi.save);
         if (permission === 'denied') return setState({ device: 'denied' });
         if (permission !== 'granted') return setState({ device: 'off', message: pushMessages.dismissed });
-        const streakPushOn = settings.preferences.notifications.streakPush && settings.reminders.pausedAt === null;
-        if (!streakPushOn) {
-          await savePreferences.mutateAsync({ ...settings.preferences, notifications: notificationsToSend(settings, { streakPush: true }) });
-        }
+        const preferences = preferencesForPushOn(settings);
+        if (preferences) await savePreferences.mutateAsync(preferences);
         setState({ device: 'on' });
       }
     } catch (error) {
