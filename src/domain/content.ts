@@ -291,8 +291,40 @@ export function prerequisiteCycles(projects: { id: string; prerequisites: string
 
 /** A zod error as sentences naming the file and the field: `content/…yaml: tasks.2.title must not be empty`. */
 export function describeIssues(file: string, error: z.ZodError): string[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    return `${file}: ${field}${issue.message}`;
-  });
+  return error.issues.flatMap((issue) =>
+    explainIssue(issue).map(({ path, message }) => `${file}: ${path.length > 0 ? `${path.join('.')}: ` : ''}${message}`),
+  );
+}
+
+const CHECK_VOCABULARY =
+  'kind page (rule dom, no-horizontal-scroll, axe or valid-html), http (steps), repo (rule file, absent, contains or readme-links-live), ci or review';
+
+/**
+ * A check or a page step is a union: zod answers "Invalid input" for it. Say instead what is wrong:
+ * the check is missing, it is not in the vocabulary, or (when one kind and rule match) which of its
+ * fields is wrong.
+ */
+function explainIssue(issue: z.core.$ZodIssue, at: PropertyKey[] = []): { path: PropertyKey[]; message: string }[] {
+  const path = [...at, ...issue.path];
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [{ path, message: issue.message }];
+  const last = path.at(-1);
+  const isCheck = last === 'check';
+  const isStep = path.at(-2) === 'steps';
+  if (!isCheck && !isStep) return [{ path, message: issue.message }];
+  const missing = issue.errors.every((branch) => branch.length === 1 && branch[0]?.code === 'invalid_type' && branch[0].path.length === 0);
+  if (isCheck && missing) return [{ path, message: `missing: every requirement says how it is checked (${CHECK_VOCABULARY})` }];
+  // The branch whose kind and rule matched: its own problems are the ones to fix.
+  const matched = issue.errors.filter((branch) =>
+    branch.every((i) => !['kind', 'rule'].includes(String(i.path[0])) && i.code !== 'unrecognized_keys'),
+  );
+  const [only] = matched;
+  if (only && matched.length === 1) return only.flatMap((i) => explainIssue(i, path));
+  return [
+    {
+      path,
+      message: isCheck
+        ? `not a check of the vocabulary: use ${CHECK_VOCABULARY}, with their fields (src/domain/verification.ts)`
+        : 'not a page step: use { click }, { type, text }, { expect, min?, text? } or { expectNone }',
+    },
+  ];
 }
