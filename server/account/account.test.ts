@@ -100,7 +100,7 @@ const first = curriculum.projects[0]!;
 async function someProgress(token: string) {
   await call(t.app, 'POST', `/learning/projects/${first.id}/start`, token, {});
   for (const task of first.tasks) await call(t.app, 'PUT', `/learning/tasks/${task.id}`, token);
-  await call(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/first' });
+  await call(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/first', liveUrl: 'https://ada.github.io/site/' });
 }
 
 describe('resetting a path', () => {

@@ -122,7 +122,7 @@ describe('submitting', () => {
     expect(errorMessage(bad)).toBe(repoUrlMessages.invalid);
     expect((await send(t.app, 'POST', url, token, { repositoryUrl: 'x', extra: 1 })).statusCode).toBe(400);
 
-    const done = await send(t.app, 'POST', url, token, { repositoryUrl: ' https://github.com/ada/portfolio ' });
+    const done = await send(t.app, 'POST', url, token, { repositoryUrl: ' https://github.com/ada/portfolio ', liveUrl: 'https://ada.github.io/site/' });
     expect(done.statusCode).toBe(202);
     const { project } = projectResponseSchema.parse(done.json());
     expect(project.status).toBe('completed');
@@ -131,7 +131,7 @@ describe('submitting', () => {
     expect(next.project.status).toBe('available');
 
     // The repository can be replaced; the tasks of a completed project no longer change.
-    const replaced = projectResponseSchema.parse((await send(t.app, 'POST', url, token, { repositoryUrl: 'https://github.com/ada/portfolio-v2' })).json());
+    const replaced = projectResponseSchema.parse((await send(t.app, 'POST', url, token, { repositoryUrl: 'https://github.com/ada/portfolio-v2', liveUrl: 'https://ada.github.io/site/' })).json());
     expect(replaced.project.submission?.repositoryUrl).toBe('https://github.com/ada/portfolio-v2');
     expect(replaced.project.completedAt).toBe(project.completedAt);
     expect(errorMessage(await send(t.app, 'DELETE', `/learning/tasks/${a!.id}`, token))).toBe(learningMessages.completed);
@@ -147,7 +147,7 @@ describe('rating a path', () => {
 
     await send(t.app, 'POST', `/learning/projects/${first!.id}/start`, ada.token);
     for (const task of first!.tasks) await send(t.app, 'PUT', `/learning/tasks/${task.id}`, ada.token);
-    await send(t.app, 'POST', `/learning/projects/${first!.id}/submission`, ada.token, { repositoryUrl: 'https://github.com/ada/p' });
+    await send(t.app, 'POST', `/learning/projects/${first!.id}/submission`, ada.token, { repositoryUrl: 'https://github.com/ada/p', liveUrl: 'https://ada.github.io/site/' });
     expect((await rate(ada.token, 6)).statusCode).toBe(400);
     const rated = await rate(ada.token, 4);
     expect(rated.statusCode).toBe(200);

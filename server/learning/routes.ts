@@ -265,16 +265,16 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       refuseUnlessStarted(view);
       const problem = validateRepoUrl(request.body.repositoryUrl);
       if (problem) throw new HttpError(400, problem);
-      // A deployed project is checked on its live URL: it comes with the submission.
-      const deployed = needsLiveUrl(project.requirements);
-      const liveProblem = deployed ? validateLiveUrl(request.body.liveUrl ?? '', true, verification.production) : null;
-      if (liveProblem) throw new HttpError(400, liveProblem);
       const open = openTasks(
         view.tasks.map((t) => ({ ...t, status: 'active' as const })),
         new Set(view.tasks.filter((t) => t.completed).map((t) => t.id)),
       );
       // A completed project may replace its repository whatever tasks were added since.
       if (view.status !== 'completed' && open.length > 0) throw new HttpError(409, learningMessages.openTasks(open.map((t) => t.title)));
+      // A deployed project is checked on its live URL: it comes with the submission.
+      const deployed = needsLiveUrl(project.requirements);
+      const liveProblem = deployed ? validateLiveUrl(request.body.liveUrl ?? '', true, verification.production) : null;
+      if (liveProblem) throw new HttpError(400, liveProblem);
       const moment = await momentOf(user.id);
       const urls = { repositoryUrl: request.body.repositoryUrl.trim(), liveUrl: deployed ? (request.body.liveUrl ?? '').trim() : null };
       // The project completes (and unlocks what follows) at once; its XP waits for its checks to pass,

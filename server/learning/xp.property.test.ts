@@ -140,7 +140,7 @@ describe('the ledger under random learning', () => {
             continue;
           }
           // submit
-          const response = await call(t.app, 'POST', `/learning/projects/${project.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/work' });
+          const response = await call(t.app, 'POST', `/learning/projects/${project.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/work', liveUrl: 'https://ada.github.io/site/' });
           const allTicked = project.tasks.every((task) => ticked.has(task.id));
           const accepted = started.has(step.project) && (completed.has(step.project) || allTicked);
           expect(response.statusCode).toBe(accepted ? 202 : 409);

@@ -53,7 +53,7 @@ async function signInAgain(user: { email: string; password: string }) {
 async function completeFirstProject(token: string) {
   expect((await send(t.app, 'POST', `/learning/projects/${first.id}/start`, token)).statusCode).toBe(200);
   for (const task of first.tasks) expect((await send(t.app, 'PUT', `/learning/tasks/${task.id}`, token)).statusCode).toBe(204);
-  const submitted = await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/portfolio' });
+  const submitted = await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/portfolio', liveUrl: 'https://ada.github.io/site/' });
   expect(submitted.statusCode).toBe(202);
 }
 
@@ -88,7 +88,7 @@ describe('the ledger', () => {
     await completeFirstProject(token);
     const before = (await xpOf(token)).totalXp;
     // The project is completed: its tasks can no longer change, and submitting again replaces the repository only.
-    expect((await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/portfolio-2' })).statusCode).toBe(202);
+    expect((await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/portfolio-2', liveUrl: 'https://ada.github.io/site/' })).statusCode).toBe(202);
     expect((await xpOf(token)).totalXp).toBe(before);
 
     const other = await signIn(t.app);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { verificationMessages, type CheckResult, type Requirement } from '../../src/domain/verification.ts';
 import type { RepoHost } from './contract.ts';
 import { parseRepositoryUrl } from './github.ts';
+import { repoCheckMessages } from './repo-checks.ts';
 import { runChecks, runMessages, stateOf, type RunParts } from './runner.ts';
 
 const host = (overrides: Partial<RepoHost> = {}): RepoHost => ({
@@ -72,8 +73,8 @@ describe('a run', () => {
   it('counts the learner’s own CI only when its latest run succeeded, and says it is theirs', async () => {
     const ci: Requirement = { text: 'CI passes', check: { kind: 'ci' } };
     const outcome = await runChecks(input([ci]), parts(), new AbortController().signal);
-    expect(outcome.requirements[0]).toMatchObject({ status: 'failed', message: runMessages.workflowNotSuccess('failure') });
-    expect(outcome.requirements[0]?.evidence).toMatchObject({ target: 'Your own CI: test', found: 'failure' });
+    expect(outcome.requirements[0]).toMatchObject({ status: 'failed', message: repoCheckMessages.ciFailed('test', 'failure') });
+    expect(outcome.requirements[0]?.evidence).toMatchObject({ target: 'test', found: 'failure' });
   });
 
   it('takes failed over error, and self-checked or not-checked never block', () => {

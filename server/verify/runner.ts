@@ -104,13 +104,6 @@ export const runMessages = {
   earlierFailed: 'Not checked: an earlier check failed.',
   liveDown: 'Not checked: the live URL did not answer.',
   noLiveUrl: 'Not checked: no live URL was submitted.',
-  fileMissing: (path: string) => `${path} is not in the repository at the commit checked.`,
-  filePresent: (path: string) => `${path} is in the repository at the commit checked, and must not be.`,
-  textMissing: (path: string, text: string) => `${path} does not contain “${text}”.`,
-  readmeMissing: 'The repository has no README at the commit checked.',
-  readmeNoLink: 'The README does not link the live URL you submitted.',
-  noWorkflow: 'No workflow of yours ran on the commit checked.',
-  workflowNotSuccess: (conclusion: string | null) => `Your own CI's latest run on the commit checked ended ${conclusion ?? 'without a conclusion'}.`,
 } as const;
 
 /** The state a report's results give: failed beats error; self-checked and not-checked never block. */

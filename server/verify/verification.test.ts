@@ -7,6 +7,7 @@
  * review, VERIFICATION=off pays at once as self-reported (ranked apart), a submission from before
  * verification keeps its XP, and "Check again" is limited.
  */
+import { repoCheckMessages } from './repo-checks.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce, type LoadedCurriculum } from '../content/load.ts';
@@ -168,7 +169,7 @@ describe('a submission', () => {
     });
     expect(report.submission.find((r) => r.id === 'submission:owner')?.message).toBe(verificationMessages.githubSignInNotSetUp);
     expect(report.requirements.map((r) => r.status)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'self-checked']);
-    expect(report.requirements[4]?.evidence?.target).toBe('Your own CI: build');
+    expect(report.requirements[4]).toMatchObject({ message: repoCheckMessages.ciPassed('build'), evidence: { target: 'build', found: 'success' } });
 
     const after = await xpOf(t.app, token);
     expect(after.projectsCompleted).toBe(1);
@@ -192,8 +193,9 @@ describe('a submission', () => {
     await t.app.verification.drain();
     const report = await reportOf(t.app, token);
     expect(report).toMatchObject({ state: 'failed', xpPaid: false });
-    expect(report.requirements[2]).toMatchObject({ status: 'failed', message: runMessages.fileMissing('README.md') });
-    expect(report.requirements[3]).toMatchObject({ status: 'failed', message: runMessages.filePresent('.env') });
+    const commit = report.commit?.sha.slice(0, 7) ?? '';
+    expect(report.requirements[2]).toMatchObject({ status: 'failed', message: repoCheckMessages.noFile('README.md', commit) });
+    expect(report.requirements[3]).toMatchObject({ status: 'failed', message: repoCheckMessages.present('.env', commit) });
     expect((await xpOf(t.app, token)).projectsCompleted).toBe(0);
   });
 
