@@ -71,7 +71,14 @@ export type GuardedResponse = { status: number; headers: Record<string, string>;
  */
 export type GuardedFetch = (
   url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; signal: AbortSignal },
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    signal: AbortSignal;
+    /** 'manual': answer the first response, a redirect included (an API's own 302 is what a check reads). */
+    redirect?: 'follow' | 'manual';
+  },
 ) => Promise<GuardedResponse>;
 
 export type HttpChecker = (liveUrl: string, check: HttpCheck, signal: AbortSignal) => Promise<CheckOutcome>;

@@ -185,6 +185,13 @@ describe('redirects', () => {
     expect(connect).toHaveBeenCalledTimes(1); // the fixture only
   });
 
+  it('answers the redirect itself when asked not to follow it (an API check reads its own 302), even one to a forbidden address', async () => {
+    const answer = await testGuard().fetch(`${site.origin}/redirect?to=${encodeURIComponent('http://127.0.0.2:1/')}`, { signal: signal(), redirect: 'manual' });
+    expect(answer.status).toBeGreaterThanOrEqual(301);
+    expect(answer.status).toBeLessThanOrEqual(308);
+    expect(answer.headers.location).toBe('http://127.0.0.2:1/');
+  });
+
   it('follows up to 5 redirects and refuses the 6th', async () => {
     const guard = testGuard();
     const chain = (n: number) => {

@@ -204,7 +204,7 @@ async function followRedirects(guard: Guard, url: string, init: Parameters<Guard
     for (let hop = 0; ; hop++) {
       const answer = await request(guard, target, { method, headers, body }, limit.signal);
       const location = answer.headers.location;
-      if (!REDIRECTS.has(answer.status) || location === undefined) return answer;
+      if (!REDIRECTS.has(answer.status) || location === undefined || init.redirect === 'manual') return answer;
       if (hop === MAX_REDIRECTS) throw new CheckUnavailable(guardMessages.tooManyRedirects);
       const next = guard.checkUrl(new URL(location, target).href);
       // As browsers do: 303, and 301/302 after a POST, become a GET without a body.

@@ -151,7 +151,8 @@ export function httpChecker(fetch: GuardedFetch, token: () => string = randomTok
           body = JSON.stringify(fillBody(step.body, values));
           headers['content-type'] ??= 'application/json';
         }
-        const answer = await fetch(urlFor(liveUrl, path), { method: step.method, headers, body, signal });
+        // The API's own answer is what is checked: a redirect it sends (a short link's 302) is not followed.
+        const answer = await fetch(urlFor(liveUrl, path), { method: step.method, headers, body, signal, redirect: 'manual' });
         const failed = difference(step, target, answer, equals);
         if (failed) return { status: 'failed', message: failed.message, evidence: { target, expected, found: failed.found, screenshot: null, url: null } };
         if (step.save) {

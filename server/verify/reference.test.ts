@@ -19,7 +19,11 @@ import type { Check, HttpCheck, PageCheck } from '../../src/domain/verification.
 import { loadCurriculum } from '../content/load.ts';
 import { readReference, variantOf, type Reference } from '../content/references.ts';
 import { tempDir } from '../test/helpers.ts';
-import type { CheckOutcome, GuardedFetch, HttpChecker, PageChecker } from './contract.ts';
+import type { CheckOutcome, HttpChecker, PageChecker } from './contract.ts';
+import { createGuard } from './guard.ts';
+import { httpChecker } from './http.ts';
+import { createPageChecker } from './page/index.ts';
+import { startGuardedProxy } from './proxy.ts';
 
 const curriculum = loadCurriculum();
 const projects = curriculum.projects.flatMap((project) => {
@@ -179,25 +183,16 @@ async function serveSite(files: Record<string, string>): Promise<{ url: string; 
 // With the checkers
 // ---------------------------------------------------------------------------------------------
 
-// Enabled when the checkers are merged: the page checker (Chromium), the http checker and the
-// address guard live on other branches. The module paths are variables so this file compiles
-// before they exist; the coordinator adapts the constructors' options to the merged code.
-type CheckerModules = {
-  createGuard: (options: { allowAddresses: string[] }) => GuardedFetch;
-  createPageChecker: (options: { guard: GuardedFetch }) => PageChecker;
-  createHttpChecker: (options: { fetch: GuardedFetch }) => HttpChecker;
-};
-const modulePaths = { guard: './guard.ts', page: './page/index.ts', http: './http.ts' };
-
-describe.skip('reference solutions against the real checkers', () => {
+// Chromium on every reference site: slow, and no database in it, so the SQLite project runs it alone.
+describe.runIf(process.env.TEST_DATABASE === undefined)('reference solutions against the real checkers', () => {
   let checkers: { page: PageChecker; http: HttpChecker };
   const stops: (() => void)[] = [];
   beforeAll(async () => {
-    const { createGuard } = (await import(modulePaths.guard)) as Pick<CheckerModules, 'createGuard'>;
-    const { createPageChecker } = (await import(modulePaths.page)) as Pick<CheckerModules, 'createPageChecker'>;
-    const { createHttpChecker } = (await import(modulePaths.http)) as Pick<CheckerModules, 'createHttpChecker'>;
-    const guard = createGuard({ allowAddresses: ['127.0.0.1'] });
-    checkers = { page: createPageChecker({ guard }), http: createHttpChecker({ fetch: guard }) };
+    // The fixtures are on this machine: the guard and the proxy let 127.0.0.1 through, nothing else.
+    const guard = createGuard({ allow: ['127.0.0.1'] });
+    const proxy = await startGuardedProxy({ allow: ['127.0.0.1'] });
+    stops.push(() => void proxy.close(), () => guard.close());
+    checkers = { page: createPageChecker({ proxyUrl: proxy.url }), http: httpChecker(guard.fetch) };
   });
   afterAll(() => {
     for (const stop of stops) stop();

@@ -134,11 +134,16 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   };
 }
 
-/** The live URL's path joined with the check's path ("/" is the live URL itself). */
+/**
+ * The live URL's path joined with the check's path ("/" is the live URL itself); the check's query
+ * and fragment are kept (a single-page app's route may be `/#/products/1`).
+ */
 export function pageUrl(liveUrl: string, path: string): string {
   const url = new URL(liveUrl);
-  url.pathname = url.pathname.replace(/\/+$/, '') + path;
-  url.hash = '';
+  const relative = new URL(path, 'http://relative.invalid');
+  url.pathname = url.pathname.replace(/\/+$/, '') + relative.pathname;
+  url.search = relative.search;
+  url.hash = relative.hash;
   return url.toString();
 }
 
