@@ -143,6 +143,8 @@ export function httpChecker(fetch: GuardedFetch, token: () => string = randomTok
         const path = fill(step.path, values, encodeURIComponent);
         target = `${step.method} ${path}`;
         const equals = Object.fromEntries(Object.entries(step.expect.equals ?? {}).map(([k, v]) => [k, fill(v, values)]));
+        // Expected headers hold values made in this run too (a short link's location).
+        const wantedHeaders = step.expect.headers && Object.fromEntries(Object.entries(step.expect.headers).map(([k, v]) => [k, fill(v, values)]));
         expected = describeExpectation(step.expect, equals);
         const headers: Record<string, string> = { accept: 'application/json' };
         for (const [name, value] of Object.entries(step.headers ?? {})) headers[name.toLowerCase()] = fill(value, values);
@@ -153,7 +155,7 @@ export function httpChecker(fetch: GuardedFetch, token: () => string = randomTok
         }
         // The API's own answer is what is checked: a redirect it sends (a short link's 302) is not followed.
         const answer = await fetch(urlFor(liveUrl, path), { method: step.method, headers, body, signal, redirect: 'manual' });
-        const failed = difference(step, target, answer, equals);
+        const failed = difference({ ...step, expect: { ...step.expect, ...(wantedHeaders ? { headers: wantedHeaders } : {}) } }, target, answer, equals);
         if (failed) return { status: 'failed', message: failed.message, evidence: { target, expected, found: failed.found, screenshot: null, url: null } };
         if (step.save) {
           const json: unknown = JSON.parse(answer.body);

@@ -59,6 +59,18 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     reducedMotion: 'reduce',
   });
   await context.routeWebSocket(/.*/, (ws) => ws.close());
+  // Every check starts from an empty site: what an earlier check stored (localStorage) is cleared
+  // when a new tab first opens the site, so a list left by one check does not change another's.
+  await context.addInitScript(() => {
+    try {
+      if (sessionStorage.getItem('pathforge-check') === null) {
+        localStorage.clear();
+        sessionStorage.setItem('pathforge-check', '1');
+      }
+    } catch {
+      // Storage refused (an opaque origin): nothing was kept either.
+    }
+  });
   const requests = new WeakMap<Page | BrowserContext, number>();
   await context.route('**/*', (route) => {
     const request = route.request();
