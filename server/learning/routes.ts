@@ -273,7 +273,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       if (view.status !== 'completed' && open.length > 0) throw new HttpError(409, learningMessages.openTasks(open.map((t) => t.title)));
       // A deployed project is checked on its live URL: it comes with the submission.
       const deployed = needsLiveUrl(project.requirements);
-      const liveProblem = deployed ? validateLiveUrl(request.body.liveUrl ?? '', true, verification.production) : null;
+      const liveProblem = deployed ? validateLiveUrl(request.body.liveUrl ?? '', true, { allowLocalHttp: !verification.production }) : null;
       if (liveProblem) throw new HttpError(400, liveProblem);
       const moment = await momentOf(user.id);
       const urls = { repositoryUrl: request.body.repositoryUrl.trim(), liveUrl: deployed ? (request.body.liveUrl ?? '').trim() : null };

@@ -28,6 +28,13 @@ describe('validateLiveUrl', () => {
     expect(validateLiveUrl(value, false)).toBe(verificationMessages.liveUrlInvalid);
   });
 
+  it('lets the API outside production take http on this machine (local sites, the tests’ fixtures), and nothing else', () => {
+    expect(validateLiveUrl('http://127.0.0.1:4020/', true, { allowLocalHttp: true })).toBeNull();
+    expect(validateLiveUrl('http://localhost:3000/', true, { allowLocalHttp: true })).toBeNull();
+    expect(validateLiveUrl('http://127.0.0.1:4020/', true)).toBe(verificationMessages.liveUrlInvalid);
+    expect(validateLiveUrl('http://ada.github.io/', true, { allowLocalHttp: true })).toBe(verificationMessages.liveUrlInvalid);
+  });
+
   it('refuses an address longer than the limit before parsing it', () => {
     const long = `https://ada.github.io/${'a'.repeat(LIVE_URL_MAX_LENGTH)}`;
     expect(validateLiveUrl(long, true)).toBe(verificationMessages.liveUrlInvalid);

@@ -13,11 +13,11 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /**
  * Null when the value is acceptable, else the message to show. A live URL is a full `https://`
  * address with a host name that has a dot (a public name, not `localhost`), and no user name or
- * password in it. Empty is acceptable only when the project does not need one. Outside production,
- * `http://` on this machine (localhost, 127.0.0.1) is accepted too, for sites run locally and the
- * tests' fixture sites; the server refuses it in production.
+ * password in it. Empty is acceptable only when the project does not need one. With
+ * `allowLocalHttp` (the API outside production), `http://` on this machine (localhost, 127.0.0.1)
+ * is accepted too, for sites run locally and the tests' fixture sites.
  */
-export function validateLiveUrl(value: string, required: boolean, production = false): string | null {
+export function validateLiveUrl(value: string, required: boolean, { allowLocalHttp = false } = {}): string | null {
   const trimmed = value.trim();
   if (trimmed === '') return required ? verificationMessages.liveUrlNeeded : null;
   if (trimmed.length > LIVE_URL_MAX_LENGTH || /\s/.test(trimmed)) return verificationMessages.liveUrlInvalid;
@@ -28,7 +28,7 @@ export function validateLiveUrl(value: string, required: boolean, production = f
     return verificationMessages.liveUrlInvalid;
   }
   const host = url.hostname;
-  const local = !production && LOOPBACK_HOSTS.has(host);
+  const local = allowLocalHttp && LOOPBACK_HOSTS.has(host);
   const named = local || (host.includes('.') && !host.startsWith('.') && !host.endsWith('.'));
   const protocolOk = url.protocol === 'https:' || (local && url.protocol === 'http:');
   if (!protocolOk || !named || url.username !== '' || url.password !== '') return verificationMessages.liveUrlInvalid;

@@ -269,6 +269,7 @@ export const ReadyToSubmit: Story = {
 
 const urlInput = (canvasElement: HTMLElement) => within(canvasElement).getByLabelText('GitHub Repository URL');
 const repository = 'https://github.com/ada-lovelace/my-weather-dashboard';
+const liveInput = (canvasElement: HTMLElement) => within(canvasElement).getByLabelText('Live URL');
 
 export const Submitting: Story = {
   args: { ...ready(readyToSubmitProjectView), ...workspace },
@@ -276,9 +277,11 @@ export const Submitting: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.type(urlInput(canvasElement), `  ${repository} `);
+    // The weather dashboard is deployed: its checks open the live site.
+    await userEvent.type(liveInput(canvasElement), SAMPLE_LIVE_URL);
     await userEvent.click(c.getByRole('button', { name: 'Submit' }));
     await expect(args.onSubmit).toHaveBeenCalledOnce();
-    await expect(args.onSubmit).toHaveBeenCalledWith({ repositoryUrl: repository, liveUrl: null });
+    await expect(args.onSubmit).toHaveBeenCalledWith({ repositoryUrl: repository, liveUrl: SAMPLE_LIVE_URL });
     // The button keeps its name and waits, a spinner in place of its icon.
     const button = c.getByRole('button', { name: 'Submit' });
     await expect(button).toBeDisabled();
@@ -300,8 +303,9 @@ export const SubmitRefused: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await userEvent.type(urlInput(canvasElement), repository);
+    await userEvent.type(liveInput(canvasElement), SAMPLE_LIVE_URL);
     await userEvent.click(c.getByRole('button', { name: 'Submit' }));
-    await expect(args.onSubmit).toHaveBeenCalledWith({ repositoryUrl: repository, liveUrl: null });
+    await expect(args.onSubmit).toHaveBeenCalledWith({ repositoryUrl: repository, liveUrl: SAMPLE_LIVE_URL });
     const alert = c.getByRole('alert');
     await expect(alert).toHaveTextContent('Not submitted');
     await expect(alert).toHaveTextContent(learningMessages.openTasks(openTitles(inProgressProjectView)));
@@ -602,7 +606,6 @@ export const HelpDialogCloses: Story = {
 // A deployed project: the live URL, and the report on the submission
 // ---------------------------------------------------------------------------------------------
 
-const liveInput = (canvasElement: HTMLElement) => within(canvasElement).getByLabelText('Live URL');
 const deployed = { ...ready(readyToSubmitDeployedProjectView), ...workspace };
 
 export const LiveUrlField: Story = {
