@@ -93,14 +93,16 @@ test.describe('settings, signed in', () => {
     await expect(page.getByText('Full name is required.')).toBeVisible();
 
     await name.fill('Ada Byron');
-    await page.getByText('Product updates', { exact: true }).click();
+    // Each notification kind has its own switches; product updates come by email only.
+    const updates = page.getByRole('checkbox', { name: 'Product updates by Email' });
+    await page.locator('label', { has: updates }).click();
     await page.getByText('Public Profile', { exact: true }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Settings saved')).toBeVisible();
 
     await page.reload();
     await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Ada Byron');
-    await expect(page.getByRole('checkbox', { name: 'Product updates' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Product updates by Email' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Public Profile' })).toBeChecked();
   });
 });

@@ -72,15 +72,15 @@ test.describe('learning that is kept', () => {
 
     const url = page.getByLabel('GitHub Repository URL');
     await url.fill('https://github.com/ada/portfolio');
+    // The portfolio is deployed: its checks open the live site, so the submission asks for it.
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page.getByText('This project is deployed: enter the URL where it runs.')).toBeVisible();
+    await page.getByLabel('Live URL').fill('https://ada.github.io/portfolio/');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(page.getByText(new RegExp(`Still open: ${titles.at(-1)}`))).toBeVisible();
     await expect(url).toHaveValue('https://github.com/ada/portfolio');
 
     await tick(page, titles.at(-1) as string);
-    // The portfolio is deployed: its checks open the live site, so the submission asks for it.
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect(page.getByText('This project is deployed: enter the URL where it runs.')).toBeVisible();
-    await page.getByLabel('Live URL').fill('https://ada.github.io/portfolio/');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(toast(page, 'Project submitted')).toBeVisible();
     // These journeys run with VERIFICATION=off: the XP is self-reported, and the page says so.
@@ -228,7 +228,9 @@ test.describe('XP from one ledger (issue 11)', () => {
 
     await page.goto('/app/leaderboard?period=week');
     const mine = page.locator('tr[aria-current="true"]');
-    await expect(mine).toContainText('780 XP');
+    // These journeys run with VERIFICATION=off: the project's 500 XP is self-reported and ranked
+    // apart, so the board ranks the other 280 (the tasks and the badge).
+    await expect(mine).toContainText('280 XP');
 
     await page.goto('/app/dashboard');
     await expect(page.getByText(/Level 2/).first()).toBeVisible();

@@ -12,7 +12,7 @@
  * - Weekly digest: from DIGEST_HOUR on the learner's local Monday (period key `digest:<monday>`),
  *   about the week that ended on Sunday; only for a learner who has done some work ever.
  */
-import { addDays, dailyStreak, learnerDay, weekOf } from '../../src/domain/streaks.ts';
+import { addDays, dailyStreak, formatterFor, learnerDay, weekOf } from '../../src/domain/streaks.ts';
 
 export const STREAK_REMINDER_HOUR = 19;
 export const DIGEST_HOUR = 8;
@@ -21,24 +21,8 @@ export const PAUSE_AFTER_IGNORED = 2;
 
 export type LearnerClock = { timeZone: string; dayFloor: string | null };
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 function wallClock(epochMs: number, timeZone: string) {
-  let formatter = partsFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      calendar: 'gregory',
-      numberingSystem: 'latn',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23',
-    });
-    partsFormatters.set(timeZone, formatter);
-  }
+  const formatter = formatterFor(timeZone);
   const parts: Record<string, number> = {};
   for (const part of formatter.formatToParts(epochMs)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
   return { year: parts.year as number, month: parts.month as number, day: parts.day as number, hour: parts.hour as number, minute: parts.minute as number, second: parts.second as number };

@@ -25,7 +25,8 @@ const TIME_ZONE_MAX_LENGTH = 64;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
+/** One cached formatter per time zone: its parts are the wall clock there (24-hour, Gregorian, Latin digits). */
+export function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
