@@ -25,6 +25,8 @@ export default mergeConfig(
             include: ['server/**/*.test.ts'],
             exclude: ['server/outage.test.ts'],
             testTimeout: 30_000,
+            // Starting an app (migrations, seeding, its background loops) takes seconds on a busy 2-core machine.
+            hookTimeout: 30_000,
           },
         },
         {
@@ -42,6 +44,7 @@ export default mergeConfig(
               TEST_REDIS: process.env.TEST_REDIS_URL ? 'redis' : 'mock',
             },
             testTimeout: 30_000,
+            hookTimeout: 30_000,
           },
         },
         {
