@@ -35,6 +35,12 @@ afterAll(async () => {
   await google?.stop();
 });
 
+/** Mail goes out through the outbox after the response: wait for what is queued to be sent. */
+const delivered = async () => {
+  await t.app.background.drain();
+  await t.app.outbox.sendDue();
+};
+
 let n = 0;
 beforeEach(() => {
   n += 1;
@@ -103,6 +109,7 @@ describe('an account a provider made, before it has a password', () => {
     const sent = await call('POST', '/account/password-link', learner.token, {});
     expect(sent.statusCode).toBe(202);
     expect(sent.json()).toEqual({ message: accountMessages.passwordLinkSent(learner.email) });
+    await delivered();
     const mailed = mail.sent.filter((m) => m.to === learner.email);
     expect(mailed).toHaveLength(1);
     expect(mailed[0]?.subject).toBe('Set a password for your PathForge account');
@@ -135,6 +142,7 @@ describe('an account a provider made, before it has a password', () => {
     for (let i = 0; i < LINKS_PER_HOUR; i += 1) expect((await call('POST', '/account/password-link', learner.token, {})).statusCode).toBe(202);
     const limited = await call('POST', '/account/password-link', learner.token, {});
     expect(limited.statusCode).toBe(429);
+    await delivered();
     expect(mail.sent.filter((m) => m.to === learner.email)).toHaveLength(LINKS_PER_HOUR);
   });
 });
@@ -147,6 +155,7 @@ describe('an account with a password', () => {
     const response = await call('POST', '/account/password-link', token, {});
     expect(response.statusCode).toBe(409);
     expect(errorMessage(response)).toBe(accountMessages.alreadyHasPassword);
+    await delivered();
     expect(mail.sent.filter((m) => m.to === user.email)).toEqual([]);
   });
 });
