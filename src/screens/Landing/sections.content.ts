@@ -157,10 +157,10 @@ export const overviewShots: readonly OverviewShot[] = [
   },
   {
     src: '/images/overview/workspace.png',
-    alt: 'The PathForge project workspace: a task checklist with a progress bar, a code editor panel, project goals, resources and a Submit Project box for a GitHub repository URL.',
+    alt: 'The PathForge project workspace: a task checklist with a progress bar, a code editor panel, project goals, resources and a Submit Project box for a GitHub repository URL and the live URL the checks open.',
     title: 'The workspace: tick off tasks, submit your repository',
     width: 1200,
-    height: 1680,
+    height: 1806,
   },
 ];
 
