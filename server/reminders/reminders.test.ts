@@ -29,6 +29,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   smtp.received.length = 0;
+  smtp.respond(() => null);
 });
 
 type Learner = { id: string; user: TestUser };
@@ -139,11 +140,17 @@ describe('streak at risk', () => {
     expect(await tickAt('2026-11-24T19:00:00Z', lapsed)).toEqual([]);
 
     const late = await learner('Europe/Berlin', ['2026-11-24']);
+    // Queued, and the mail server asks to try later (so it is still queued, whichever runs first:
+    // the scheduler's own send or this test); then the learner works before the next attempt.
+    smtp.respond(() => 451);
     clock.now = Date.parse('2026-11-25T18:30:00Z');
     await t.app.reminders.tick();
-    // Queued, and before the outbox sends it the learner works.
-    await worked(late, '2026-11-25');
     await t.app.background.drain();
+    const waiting = await t.app.db.selectFrom('notification_outbox').select(['status', 'attempts']).where('user_id', '=', late.id).where('kind', '=', 'streak').execute();
+    expect(waiting).toEqual([{ status: 'queued', attempts: 1 }]);
+    await worked(late, '2026-11-25');
+    smtp.respond(() => null);
+    clock.now = Date.parse('2026-11-25T18:35:00Z');
     await t.app.outbox.sendDue();
     expect(smtp.received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === late.user.email && m.subject?.endsWith('ends at midnight'))).toEqual([]);
     expect(await streakRows(late)).toEqual([{ period_key: 'streak:2026-11-25', channel: 'email', status: 'failed', last_error: 'not sent: the learner worked that day' }]);
