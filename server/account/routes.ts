@@ -235,6 +235,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
       // message not sent yet. One statement, one transaction.
       await db.transaction().execute(async (tx) => {
         await tx.deleteFrom('users').where('id', '=', user.id).execute();
+        // A copy held for review names the learner who submitted the repository first: not any more.
+        await tx.updateTable('submission_reviews').set({ other_user_id: null }).where('other_user_id', '=', user.id).execute();
         // The leaderboards' copies on every instance drop the learner's rows with their next update.
         await noteAccountDeleted(tx, user.id);
       });

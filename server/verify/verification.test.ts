@@ -351,6 +351,12 @@ describe('copies', () => {
     await post(t.app, `/learning/projects/${project.id}/verification`, first.token);
     await t.app.verification.drain();
     expect((await reportOf(t.app, first.token)).state).toBe('passed');
+
+    // The original's account deleted: the review no longer names them, and the copy stays held.
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/account', headers: { ...bearer(first.token), 'content-type': 'application/json' }, payload: JSON.stringify({ password: first.user.password }) });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.app.db.selectFrom('submission_reviews').select(['other_user_id', 'resolved_at']).where('user_id', '=', copier.id).execute()).toEqual([{ other_user_id: null, resolved_at: null }]);
+    expect((await reportOf(t.app, copier.token)).state).toBe('held');
   });
 });
 
