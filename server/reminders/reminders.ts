@@ -8,7 +8,7 @@
  * server's secret, so a token for one kind cannot be turned into another's, nor guessed.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { dailyStreak, addDays, DEFAULT_TIME_ZONE, weekOf } from '../../src/domain/streaks.ts';
 import {
@@ -19,10 +19,10 @@ import {
 } from '../../src/domain/learningApi.ts';
 import { renderStreakAtRisk } from '../../src/mail/StreakAtRisk.ts';
 import { renderWeeklyDigest } from '../../src/mail/WeeklyDigest.ts';
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 import { toNumber, whileHolding } from '../db/dialect.ts';
 import type { Executor, Outbox, OutboxRow, SendCheck } from '../mail/outbox.ts';
-import { digestDue, learnerNow, nextDigest, nextStreakReminder, shouldPause, streakReminderDue, type LearnerClock } from './rules.ts';
+import { digestDue, learnerNow, zonesDueNow, nextDigest, nextStreakReminder, shouldPause, streakReminderDue, type LearnerClock } from './rules.ts';
 
 export type UnsubscribeKind = UnsubscribeResponse['kind'];
 const SWITCH_OF: Record<UnsubscribeKind, keyof NotificationPreferences> = {
@@ -380,14 +380,37 @@ export function createReminders(deps: {
     const ran = await whileHolding(db, 'pathforge:reminders', async (step, executor) => {
       const recent = addDays(new Date(at).toISOString().slice(0, 10), -2);
       const on = (column: 'streak_email' | 'streak_push' | 'digest_email') => sql<boolean>`coalesce(s.${sql.ref(column)}, 1) = 1`;
-      const streakCandidates = await executor
-        .selectFrom('users as u')
-        .leftJoin('user_settings as s', 's.user_id', 'u.id')
-        .select('u.id')
-        .where((eb) => eb.or([on('streak_email'), on('streak_push')]))
-        .where('s.reminders_paused_at', 'is', null)
-        .where((eb) => eb.exists(eb.selectFrom('activity_days as a').select('a.user_id').whereRef('a.user_id', '=', 'u.id').where('a.local_day', '>=', recent)))
-        .execute();
+      const zone = sql<string>`coalesce(c.time_zone, ${DEFAULT_TIME_ZONE})`;
+      // Only the learners of time zones where one can be due now (their evening, their Monday), and
+      // not those whose reminder or digest was queued a moment ago: each minute looks at few learners.
+      const known = await executor.selectFrom('learner_clock').select('time_zone').distinct().execute();
+      const due = zonesDueNow(at, [DEFAULT_TIME_ZONE, ...known.map((row) => row.time_zone)]);
+      const queuedSince = (kind: 'streak' | 'digest', hours: number) => (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('notification_outbox as o')
+              .select('o.id')
+              .whereRef('o.user_id', '=', 'u.id')
+              .where('o.kind', '=', kind)
+              .where('o.created_at', '>=', new Date(at - hours * 3_600_000).toISOString()),
+          ),
+        );
+      const streakCandidates =
+        due.streak.length === 0
+          ? []
+          : await executor
+              .selectFrom('users as u')
+              .leftJoin('user_settings as s', 's.user_id', 'u.id')
+              .leftJoin('learner_clock as c', 'c.user_id', 'u.id')
+              .select('u.id')
+              .where(zone, 'in', due.streak)
+              .where((eb) => eb.or([on('streak_email'), on('streak_push')]))
+              .where('s.reminders_paused_at', 'is', null)
+              .where((eb) => eb.exists(eb.selectFrom('activity_days as a').select('a.user_id').whereRef('a.user_id', '=', 'u.id').where('a.local_day', '>=', recent)))
+              // An evening lasts five hours: a reminder queued in the last six was this evening's.
+              .where(queuedSince('streak', 6))
+              .execute();
       for (const { id } of streakCandidates) {
         try {
           await step((tx) => scheduleStreak(tx, id, at));
@@ -395,13 +418,17 @@ export function createReminders(deps: {
           log.error({ err: error, userId: id }, 'streak reminder not scheduled');
         }
       }
-      if (!deps.emailReady) return true;
+      if (!deps.emailReady || due.digest.length === 0) return true;
       const digestCandidates = await executor
         .selectFrom('users as u')
         .leftJoin('user_settings as s', 's.user_id', 'u.id')
+        .leftJoin('learner_clock as c', 'c.user_id', 'u.id')
         .select('u.id')
+        .where(zone, 'in', due.digest)
         .where(on('digest_email'))
         .where((eb) => eb.exists(eb.selectFrom('activity_days as a').select('a.user_id').whereRef('a.user_id', '=', 'u.id')))
+        // A local Monday lasts a day: a digest queued in the last two was this week's.
+        .where(queuedSince('digest', 48))
         .execute();
       for (const { id } of digestCandidates) {
         try {

@@ -1,6 +1,7 @@
 /** The reminder rules on their own: local hours across daylight saving changes, and the pause rule. */
 import { describe, expect, it } from 'vitest';
-import { atLocalHour, nextDigest, shouldPause, streakReminderDue } from './rules.ts';
+import { addDays } from '../../src/domain/streaks.ts';
+import { atLocalHour, digestDue, learnerNow, nextDigest, shouldPause, streakReminderDue, zonesDueNow } from './rules.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -44,5 +45,39 @@ describe('shouldPause', () => {
     // After the acted-on reminder of 2 November, the ignored ones start on the 10th: two weeks on the 24th.
     expect(shouldPause(['2026-11-02', '2026-11-10', '2026-11-17'], ['2026-11-02'], '2026-11-23')).toBe(false);
     expect(shouldPause(['2026-11-02', '2026-11-10', '2026-11-17'], ['2026-11-02'], '2026-11-24')).toBe(true);
+  });
+});
+
+describe('zonesDueNow', () => {
+  const zones = ['UTC', 'Europe/Berlin', 'Asia/Tokyo', 'America/New_York', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kolkata', 'Australia/Lord_Howe'];
+  it('never leaves out a learner who is due (every quarter hour of two weeks with clock changes, with and without a day floor), and looks at few zones', () => {
+    const start = Date.parse('2026-10-19T00:00:00Z'); // two weeks across the end of summer time in Europe and America
+    const looked = { streak: 0, digest: 0 };
+    let seen = 0;
+    for (let at = start; at < start + 14 * 86_400_000; at += 15 * 60_000) {
+      const due = zonesDueNow(at, zones);
+      looked.streak += due.streak.length;
+      looked.digest += due.digest.length;
+      seen += zones.length;
+      for (const timeZone of zones) {
+        for (const dayFloor of [null, learnerNow(at + 86_400_000, { timeZone, dayFloor: null }).today]) {
+          const clock = { timeZone, dayFloor };
+          const today = learnerNow(at, clock).today;
+          if (streakReminderDue(at, clock, [addDays(today, -1)]) !== null) expect(due.streak, `${timeZone} ${iso(at)}`).toContain(timeZone);
+          if (digestDue(at, clock) !== null) expect(due.digest, `${timeZone} ${iso(at)}`).toContain(timeZone);
+        }
+      }
+    }
+    // An evening of five hours a day (5/24 of the time) and sixteen hours of one Monday a week (16/168).
+    expect(looked.streak / seen).toBeCloseTo(5 / 24, 2);
+    expect(looked.digest / seen).toBeCloseTo(16 / 168, 2);
+  });
+
+  it('names the zones in their evening and on their Monday morning', () => {
+    // Monday 23 November 2026, 18:30 UTC: 19:30 in Berlin, 03:30 on Tuesday in Tokyo, 13:30 in New York.
+    expect(zonesDueNow(Date.parse('2026-11-23T18:30:00Z'), ['Europe/Berlin', 'Asia/Tokyo', 'America/New_York'])).toEqual({
+      streak: ['Europe/Berlin'],
+      digest: ['Europe/Berlin', 'America/New_York'],
+    });
   });
 });

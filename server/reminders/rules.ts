@@ -73,6 +73,24 @@ export function nextStreakReminder(nowMs: number, clock: LearnerClock, activeDay
   return atLocalHour(addDays(today, 1), STREAK_REMINDER_HOUR, clock.timeZone);
 }
 
+/**
+ * Which time zones a reminder can be due in now, so a scheduler pass looks only at their learners:
+ * the streak reminder from STREAK_REMINDER_HOUR until local midnight, the digest on the local
+ * Monday from DIGEST_HOUR. Both read the zone's calendar day; a learner's day floor only moves
+ * their day later, which never makes anything due sooner, so nobody due is left out.
+ */
+export function zonesDueNow(nowMs: number, timeZones: Iterable<string>): { streak: string[]; digest: string[] } {
+  const streak: string[] = [];
+  const digest: string[] = [];
+  for (const zone of new Set(timeZones)) {
+    const wall = wallClock(nowMs, zone);
+    if (wall.hour >= STREAK_REMINDER_HOUR) streak.push(zone);
+    const monday = new Date(Date.UTC(wall.year, wall.month - 1, wall.day)).getUTCDay() === 1;
+    if (monday && wall.hour >= DIGEST_HOUR) digest.push(zone);
+  }
+  return { streak, digest };
+}
+
 /** The Monday whose digest is due now (from DIGEST_HOUR on the learner's Monday until it ends), or null. */
 export function digestDue(nowMs: number, clock: LearnerClock): string | null {
   const { today } = learnerNow(nowMs, clock);
