@@ -10,7 +10,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { sql } from 'kysely';
 import { join } from 'node:path';
-import { ConfigError, SMTP_REQUIRED, type ServerConfig } from './config.ts';
+import { MAIL_OFF_WARNING, type ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { describeTarget } from './db/dialect.ts';
 import { createAuthRepository } from './auth/repository.ts';
@@ -60,7 +60,7 @@ export type AppOptions = {
   now?: () => number;
   /** Fastify's logger option; default: JSON lines at config.logLevel, secrets redacted. */
   logger?: FastifyServerOptions['logger'];
-  /** Replaces the SMTP / outbox mailer. */
+  /** Replaces the SMTP / outbox mailer (also in production without SMTP_URL). */
   mailer?: Mailer;
   /** A Redis client for the rate limits instead of connecting to config.redisUrl (tests); not closed by the app. */
   redis?: Redis;
@@ -115,10 +115,6 @@ const OUTBOX_RECORD_DAYS = 60;
 
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? (() => Date.now());
-  if (config.production && !config.smtpUrl && !options.mailer) {
-    // loadConfig refuses this already; a config built by other means must not get around it.
-    throw new ConfigError(SMTP_REQUIRED);
-  }
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
@@ -168,11 +164,15 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   }
   const ownsRedis = options.redis === undefined && redis !== null;
   const background = createBackground(app.log);
-  const mailer =
+  // Without SMTP_URL: the outbox folder in development; in production no mail at all (the
+  // folder is for development only), and every flow that needs a mailed link says so.
+  const mailer: Mailer | null =
     options.mailer ??
     (config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-      : createOutboxMailer(join(config.dataDir, OUTBOX_DIR), config.mailFrom, app.log));
+      : config.production
+        ? null
+        : createOutboxMailer(join(config.dataDir, OUTBOX_DIR), config.mailFrom, app.log));
   const repo = createAuthRepository(db);
   const sendChecks: Record<string, SendCheck> = {};
   const outbox = createOutbox({
@@ -215,7 +215,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     clearInterval(remindersTimer);
     outbox.stop();
     await background.drain();
-    mailer.close();
+    mailer?.close();
     if (ownsRedis) redis?.disconnect();
     await db.destroy();
   });
@@ -377,8 +377,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       secret: jwtSecret,
       webOrigin: config.webOrigins[0] as string,
       apiOrigin: config.oauth.apiOrigin,
-      // Production refuses to start without SMTP_URL; development writes mail to the outbox folder.
-      emailReady: true,
+      // False in production without SMTP_URL: no reminder or digest is queued by email.
+      emailReady: outbox.emailReady,
       pushPublicKey: config.vapid?.publicKey ?? null,
     });
     Object.assign(sendChecks, reminders.checks);
@@ -414,8 +414,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       app.log.info(
         `sign-in with ${signIns}${config.oauth.google && config.oauth.github ? '' : ' (to turn one on, set GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET or GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET: see the README)'}`,
       );
+      if (!mailer) app.log.warn(MAIL_OFF_WARNING);
       app.log.info(
-        `database: ${describeTarget(config.database)}; rate limits ${redis ? `in ${config.redisUrl ? describeRedis(config.redisUrl) : 'Redis'}` : 'in this process only (one instance)'}; mail to ${mailer.description}; push ${config.vapid ? 'on' : 'off (set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT to turn it on)'}; JWT secret from ${secretSource}; CORS for ${config.webOrigins.join(', ')}`,
+        `database: ${describeTarget(config.database)}; rate limits ${redis ? `in ${config.redisUrl ? describeRedis(config.redisUrl) : 'Redis'}` : 'in this process only (one instance)'}; mail ${mailer ? `to ${mailer.description}` : 'off (no SMTP_URL)'}; push ${config.vapid ? 'on' : 'off (set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT to turn it on)'}; JWT secret from ${secretSource}; CORS for ${config.webOrigins.join(', ')}`,
       );
     });
   } catch (error) {

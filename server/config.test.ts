@@ -103,7 +103,6 @@ describe('loadConfig', () => {
     [{ WEB_ORIGIN: 'ftp://example.com' }, /WEB_ORIGIN/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ NODE_ENV: 'production' }, /JWT_SECRET is required/],
-    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) }, /SMTP_URL is required when NODE_ENV=production/],
     [{ RATE_LIMIT_LOGIN_PER_MINUTE: '0' }, /RATE_LIMIT_LOGIN_PER_MINUTE/],
     [{ RATE_LIMIT_REGISTER_PER_HOUR: '-1' }, /RATE_LIMIT_REGISTER_PER_HOUR/],
     [{ DATABASE_URL: 'mysql://db/pathforge' }, /DATABASE_URL must be a PostgreSQL URL/],
@@ -119,5 +118,10 @@ describe('loadConfig', () => {
 
   it('accepts production with a secret and a mail server', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.internal:587' }).production).toBe(true);
+  });
+
+  // Issue 24 item 7: such a server sends no mail and says so (server/mail/mail.test.ts).
+  it('accepts production without a mail server', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toMatchObject({ production: true, smtpUrl: null });
   });
 });

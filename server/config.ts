@@ -48,6 +48,7 @@ export type ServerConfig = {
   dataDir: string;
   /** null: a development secret is generated once into `<dataDir>/jwt-secret` (not allowed in production). */
   jwtSecret: string | null;
+  /** SMTP_URL; null: development writes mail to `<dataDir>/outbox/`, production sends none. */
   smtpUrl: string | null;
   mailFrom: string;
   production: boolean;
@@ -104,8 +105,12 @@ export const DEFAULT_RATE_LIMITS: RateLimits = Object.freeze({
 
 export const JWT_SECRET_MIN_LENGTH = 32;
 
-/** Production without a mail server: no reset link could reach anyone, while the API would say one is on its way. */
-export const SMTP_REQUIRED = 'SMTP_URL is required when NODE_ENV=production: without a mail server no reset link can be sent.';
+/**
+ * Logged once at start by production without SMTP_URL (issue 24 item 7: it starts, sends no mail
+ * and says so). Development writes mail to the outbox folder instead.
+ */
+export const MAIL_OFF_WARNING =
+  'Email is off: SMTP_URL is not set, so this server sends no email at all (no reset or confirmation links, no reminders or digests by email). Requests that need a mailed link are refused, and Settings says email is not set up. Set SMTP_URL to turn email on.';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -252,9 +257,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   if (jwtSecret === null && production) {
     throw new ConfigError('JWT_SECRET is required when NODE_ENV=production.');
   }
+  // Unset in production: no mail at all (server/app.ts). Unset in development: the outbox folder.
   const smtpUrl = text(env, 'SMTP_URL') ?? null;
-  // The development outbox is no place for real learners' links either.
-  if (smtpUrl === null && production) throw new ConfigError(SMTP_REQUIRED);
   const webOrigins = (text(env, 'WEB_ORIGIN') ?? 'http://localhost:5173')
     .split(',')
     .map((value) => value.trim())

@@ -1,7 +1,9 @@
 /** The real entry point as a process: reads the environment, serves, stops cleanly on a signal. */
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { emailLinkMessages } from '../src/domain/learningApi.ts';
+import { MAIL_OFF_WARNING } from './config.ts';
 import { tempDir } from './test/helpers.ts';
 import { freePort, launch } from './test/instances.ts';
 
@@ -50,10 +52,27 @@ describe('node server/main.ts', () => {
     expect(server.output()).toContain('JWT_SECRET is required when NODE_ENV=production');
   });
 
-  it('refuses to start in production without SMTP_URL, with a clear message', async () => {
-    const server = start({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PORT: '0' });
-    expect(await server.exit).toBe(1);
-    expect(server.output()).toContain('SMTP_URL is required when NODE_ENV=production');
+  it('starts in production without SMTP_URL, warning once that mail is off, and writes no mail folder', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const port = await freePort();
+    const server = start({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'pf.db') });
+    try {
+      const response = await waitForHealth(`http://127.0.0.1:${port}/health`, server.exit);
+      expect(response.status).toBe(200);
+      const forgot = await fetch(`http://127.0.0.1:${port}/auth/forgot-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'someone@example.com' }),
+      });
+      expect(forgot.status).toBe(503);
+      expect(await forgot.json()).toEqual({ message: emailLinkMessages.notSetUp });
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exit).toBe(0);
+    expect(server.output().split(MAIL_OFF_WARNING)).toHaveLength(2);
+    expect(existsSync(join(dir, 'outbox'))).toBe(false);
   });
 
   it('says which database it could not reach, and where, and exits 1 (PostgreSQL down at start-up)', async () => {

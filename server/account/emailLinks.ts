@@ -13,12 +13,15 @@
  *   address's owner may still want to undo it.
  * - undo: the address the link went to is the account's again, confirmed; every session ends and
  *   every outstanding reset and email link is spent.
+ *
+ * On a server that sends no email (production without SMTP_URL) no link is made: registration
+ * makes no confirmation link, and asking for a change or another link is refused (503).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Background } from '../background.ts';
 import { isUniqueViolation, type Db, type EmailLinkPurpose } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, mailNotSetUp } from '../http/errors.ts';
 import type { Executor, Outbox } from '../mail/outbox.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../auth/tokens.ts';
 import { serverMessages } from '../auth/validation.ts';
@@ -153,11 +156,16 @@ export function createEmailLinks(deps: { db: Db; outbox: Outbox; background: Bac
   }
 
   return {
+    /** False when this server sends no email: no link is made, and requests for one are refused. */
+    ready: outbox.emailReady,
+
     /**
      * After registration: a link to confirm the account's address, made and mailed after the
      * response (the account exists whether or not this works; the banner can send another).
+     * None on a server that sends no email: the banner says so.
      */
     sendRegistrationConfirmation(account: Account): void {
+      if (!outbox.emailReady) return;
       background.run('registration confirmation', async () => {
         await db.transaction().execute(async (tx) => {
           const link = await newLink(tx, account.id, 'confirm', account.email);
@@ -175,6 +183,7 @@ export function createEmailLinks(deps: { db: Db; outbox: Outbox; background: Bac
      * notice with a link to undo it. Nothing about the account changes yet.
      */
     async requestChange(account: Account, newEmail: string): Promise<void> {
+      if (!outbox.emailReady) throw mailNotSetUp();
       const at = iso();
       await db.transaction().execute(async (tx) => {
         await spend(tx, account.id, ['change'], at);
@@ -207,6 +216,7 @@ export function createEmailLinks(deps: { db: Db; outbox: Outbox; background: Bac
       const pending = await pendingEmail(account.id);
       const purpose: 'change' | 'confirm' | null = pending ? 'change' : account.emailConfirmed ? null : 'confirm';
       if (purpose === null) return null;
+      if (!outbox.emailReady) throw mailNotSetUp();
       const email = pending ?? account.email;
       await db.transaction().execute(async (tx) => {
         await spend(tx, account.id, [purpose], at);

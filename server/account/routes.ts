@@ -25,7 +25,7 @@ import { clearRefreshCookie } from '../auth/routes.ts';
 import { checkNewPassword, checkProfile } from '../auth/validation.ts';
 import type { Db } from '../db/database.ts';
 import type { EmailLinks } from './emailLinks.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, mailNotSetUp } from '../http/errors.ts';
 import { noteAccountDeleted } from '../learning/ledger.ts';
 import { rateLimitHook } from '../http/rate-limit.ts';
 import type { Reminders } from '../reminders/reminders.ts';
@@ -139,6 +139,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
       // the password: a stolen session alone cannot move the account (and its reset links) away.
       // Whether another account has the address is never said here: the answer is the same.
       if (checked.email !== user.email) {
+        // No mail server: the link that would make the change cannot go, so nothing changes (the name neither).
+        if (!emailLinks.ready) throw mailNotSetUp();
         const password = request.body.currentPassword ?? '';
         if (user.has_password !== 1) throw new HttpError(400, accountMessages.noPassword);
         if (password === '') throw new HttpError(400, accountMessages.passwordForEmail);

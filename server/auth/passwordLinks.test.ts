@@ -23,7 +23,7 @@ describe('password links', () => {
     const links = createPasswordLinks({
       config: { webOrigins: ['https://pathforge.example'], resetTokenTtlSeconds: 1800 },
       db: t.app.db,
-      outbox: { enqueue: (executor, item) => t.app.outbox.enqueue(executor, item), kick: () => void kicked.push(1) },
+      outbox: { emailReady: true, enqueue: (executor, item) => t.app.outbox.enqueue(executor, item), kick: () => void kicked.push(1) },
       now: () => Date.parse('2026-11-26T12:00:00.000Z'),
     });
     const learner = { id, username: 'Nora', email: user.email };

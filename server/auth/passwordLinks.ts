@@ -7,12 +7,18 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { mailNotSetUp } from '../http/errors.ts';
 import type { Outbox } from '../mail/outbox.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 export type PasswordLinkPurpose = 'reset' | 'set';
 export type PasswordLinks = {
-  /** Stores a new reset link for the learner and queues its mail to `email` (their current address), in one transaction. */
+  /** False when this server sends no email: `mail` would refuse (503), so routes refuse first. */
+  readonly ready: boolean;
+  /**
+   * Stores a new reset link for the learner and queues its mail to `email` (their current
+   * address), in one transaction; a 503 (nothing stored) on a server that sends no email.
+   */
   mail(user: { id: string; username: string; email: string }, purpose: PasswordLinkPurpose): Promise<void>;
 };
 
@@ -21,12 +27,15 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function createPasswordLinks(deps: {
   config: Pick<ServerConfig, 'webOrigins' | 'resetTokenTtlSeconds'>;
   db: Db;
-  outbox: Pick<Outbox, 'enqueue' | 'kick'>;
+  outbox: Pick<Outbox, 'enqueue' | 'kick' | 'emailReady'>;
   now: () => number;
 }): PasswordLinks {
   const { config, db, outbox, now } = deps;
   return {
+    ready: outbox.emailReady,
     async mail(user, purpose) {
+      // A link nobody can receive would only wait, unused, for someone to claim it was sent.
+      if (!outbox.emailReady) throw mailNotSetUp();
       const token = newOpaqueToken();
       const at = now();
       const row = {

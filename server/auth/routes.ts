@@ -8,7 +8,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Background } from '../background.ts';
 import type { EmailLinks } from '../account/emailLinks.ts';
 import { isUniqueViolation } from '../db/database.ts';
-import { HttpError } from '../http/errors.ts';
+import { HttpError, mailNotSetUp } from '../http/errors.ts';
 import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
 import { accessTokenFor, newRefreshToken, REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS, setRefreshCookie, startSession } from './sessions.ts';
 import { sessionMessages, type Authenticate } from './authenticate.ts';
@@ -240,6 +240,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     '/forgot-password',
     { schema: { body: bodySchema(['email']), response: { 202: messageSchema } }, onRequest: forgotLimit },
     async (request, reply) => {
+      // No mail server: say so to everyone alike (nothing about the account), rather than "a link is on its way".
+      if (!passwordLinks.ready) throw mailNotSetUp();
       const checked = checkForgotPassword(request.body.email);
       if (!checked.ok) throw new HttpError(400, checked.message);
       const { email } = checked;

@@ -7,6 +7,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/dialect.ts';
+import { emailLinkMessages } from '../../src/domain/learningApi.ts';
 
 export type ErrorBody = { message: string | string[] };
 
@@ -41,6 +42,14 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /** A 503 for a dependency (database, Redis) that is down: the request did not happen; try again. */
 export function serviceUnavailable(): HttpError {
   return new HttpError(503, httpMessages.unavailable, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+}
+
+/**
+ * A 503 for a request whose whole point is a mailed link, on a server that sends no email
+ * (production without SMTP_URL). Not temporary, so no Retry-After: it lasts until SMTP_URL is set.
+ */
+export function mailNotSetUp(): HttpError {
+  return new HttpError(503, emailLinkMessages.notSetUp);
 }
 
 type AjvError = {

@@ -1,8 +1,9 @@
 /**
- * Outgoing mail. With SMTP_URL set, messages go out through nodemailer. Without it (development
- * only: production refuses to start without SMTP_URL), each message is written to
- * `<data dir>/outbox/` so a developer (or an end-to-end test) can open the link: one `.eml` file
- * per message, newest file name sorts last. The log says where the file is, never its links.
+ * Outgoing mail. With SMTP_URL set, messages go out through nodemailer. Without it in development,
+ * each message is written to `<data dir>/outbox/` so a developer (or an end-to-end test) can open
+ * the link: one `.eml` file per message, newest file name sorts last. The log says where the file
+ * is, never its links. Production without SMTP_URL has no mailer at all: it sends no mail and
+ * writes none to that folder (server/app.ts, ./outbox.ts).
  *
  * Messages reach a mailer through the notification outbox (./outbox.ts), which retries a failure
  * the mail server calls temporary and records one it calls permanent (`isPermanentMailError`).

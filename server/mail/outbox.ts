@@ -15,6 +15,10 @@
  * - Every mail's Message-ID comes from its row id: a repeat after a crash carries the same one.
  * - Once sent, a mail's body is dropped from the row (its links may be keys to an account); the
  *   row stays, with its addressee and subject, as the record that it went.
+ * - With no mailer (production without SMTP_URL) no mail is ever sent: an email is recorded at once
+ *   as not sent ('failed', `not sent: email is not set up on this server`), with its addressee and
+ *   subject only, and so is any email left queued from before; nothing waits for a mail server
+ *   that does not exist. Push is unaffected.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -57,6 +61,9 @@ export const OUTBOX_TIMING = Object.freeze({
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
+/** What the record of a mail keeps once its body must go: who it was for and what it was about. */
+const addresseeOnly = (message: MailMessage) => JSON.stringify({ to: message.to, subject: message.subject });
+
 /**
  * Claims up to `batch` rows due at `at`: queued ones whose time has come, and those whose
  * sender's lease ended (it crashed or stopped mid-send). The attempt is counted here, before
@@ -83,9 +90,13 @@ export async function claimDue(db: Db, at: number, batch: number): Promise<Outbo
     .execute();
 }
 
+/** Why an email was not sent by a server without a mail server (the row's `last_error`). */
+export const EMAIL_NOT_SET_UP = 'not sent: email is not set up on this server';
+
 export function createOutbox(deps: {
   db: Db;
-  mailer: Mailer;
+  /** null: this server sends no email (production without SMTP_URL). */
+  mailer: Mailer | null;
   push: PushSender | null;
   background: Background;
   now: () => number;
@@ -107,6 +118,9 @@ export function createOutbox(deps: {
     item: { userId: string; kind: string; periodKey: string; channel: OutboxChannel; payload: MailMessage | PushPayload; runAt?: string },
   ): Promise<boolean> {
     const at = iso();
+    // No mail server: recorded as not sent, keeping no body (a mail's links are keys to an account).
+    const unsendable = item.channel === 'email' && mailer === null;
+    const payload = unsendable ? addresseeOnly(item.payload as MailMessage) : JSON.stringify(item.payload);
     const inserted = await executor
       .insertInto('notification_outbox')
       .values({
@@ -115,13 +129,13 @@ export function createOutbox(deps: {
         kind: item.kind,
         period_key: item.periodKey,
         channel: item.channel,
-        payload: JSON.stringify(item.payload),
-        status: 'queued',
+        payload,
+        status: unsendable ? 'failed' : 'queued',
         attempts: 0,
         run_at: item.runAt ?? at,
         locked_until: null,
         sent_at: null,
-        last_error: null,
+        last_error: unsendable ? EMAIL_NOT_SET_UP : null,
         created_at: at,
       })
       .onConflict((oc) => oc.columns(['user_id', 'kind', 'period_key', 'channel']).doNothing())
@@ -143,8 +157,13 @@ export function createOutbox(deps: {
       await settle(row, { status: 'failed', locked_until: null, last_error: `not sent: ${unwanted}` });
       return;
     }
+    if (row.channel === 'email' && mailer === null) {
+      // Queued while this server had a mail server (or by an instance that has one).
+      await settle(row, { status: 'failed', locked_until: null, last_error: EMAIL_NOT_SET_UP, payload: addresseeOnly(JSON.parse(row.payload) as MailMessage) });
+      return;
+    }
     try {
-      if (row.channel === 'email') {
+      if (row.channel === 'email' && mailer !== null) {
         const message = JSON.parse(row.payload) as MailMessage;
         await mailer.send({ ...message, messageId: `<${row.id}@${deps.messageDomain}>` });
         await settle(row, { status: 'sent', sent_at: iso(), locked_until: null, last_error: null, payload: JSON.stringify({ to: message.to, subject: message.subject }) });
@@ -187,6 +206,8 @@ export function createOutbox(deps: {
   }
 
   return {
+    /** False when this server sends no email (production without SMTP_URL): flows that need a mailed link refuse. */
+    emailReady: mailer !== null,
     enqueue,
     sendDue,
     /** Sends what is due after the response (call it once the transaction that queued a message committed). */

@@ -161,7 +161,10 @@ export const remindersStatusSchema = z.strictObject({
   nextStreakReminderAt: z.string().nullable(),
   /** When the next weekly digest would go out (ISO, the learner's local Monday morning), null when off. */
   nextDigestAt: z.string().nullable(),
-  /** Whether this server can send email (SMTP_URL set, or the development outbox) and push (VAPID keys set). */
+  /**
+   * Whether this server can send email (SMTP_URL set, or the development outbox; production without
+   * SMTP_URL sends none) and push (VAPID keys set).
+   */
   email: z.enum(['ready', 'not-set-up']),
   push: z.enum(['ready', 'not-set-up']),
   /** The VAPID public key (base64url) the browser subscribes with; null when push is not set up. */
@@ -251,6 +254,13 @@ export const emailLinkMessages = {
   sent: (email: string) => `A new link is on its way to ${email}.`,
   /** Settings, after asking for a new address: nothing is saved until its link is opened. */
   checkInbox: (email: string) => `Check ${email} to confirm your new email address.`,
+  /**
+   * The answer (503) to every request whose whole point is a mailed link (forgot password, set a
+   * password, change or confirm an email) on a server with no mail server: production without SMTP_URL.
+   */
+  notSetUp: 'Email is not set up on this server, so no link can be sent. Ask whoever runs this PathForge.',
+  /** The confirm-email banner on such a server: registration sent nothing, and nothing can be sent. */
+  notSentHere: (email: string) => `Email is not set up on this server, so no link was sent to ${email}. Your account works without it; to confirm the address, ask whoever runs this PathForge.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------
