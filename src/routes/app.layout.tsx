@@ -27,6 +27,8 @@ export function AppLayoutRoute() {
   useFollowAccountDarkMode(accountDarkMode);
   // An address nobody has confirmed yet: the account works, and the banner asks for the link.
   const profile = useQuery({ ...learningQueries.settings(), select: (settings) => settings.profile, refetchOnWindowFocus: false }).data;
+  // A server that sends no email: the banner says no link went, rather than "we sent a link".
+  const emailSetUp = useQuery({ ...learningQueries.settings(), select: (settings) => settings.reminders.email === 'ready', refetchOnWindowFocus: false }).data;
   const resend = useMutation(accountMutations.resendEmailLink());
   useTellTimeZone();
   const user = useSession((s) => s.user);
@@ -47,7 +49,7 @@ export function AppLayoutRoute() {
     >
       {profile && !profile.emailConfirmed ? (
         <Box mb={{ base: '5', md: '6' }}>
-          <EmailConfirmBanner email={profile.email} resend={actionState(resend)} onResend={() => resend.mutate()} />
+          <EmailConfirmBanner email={profile.email} resend={actionState(resend)} onResend={() => resend.mutate()} emailSetUp={emailSetUp !== false} />
         </Box>
       ) : null}
       <Outlet />

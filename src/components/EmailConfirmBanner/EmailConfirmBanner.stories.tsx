@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box } from '@chakra-ui/react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { sampleUser } from '../../fixtures/user';
-import { EmailConfirmBanner } from './EmailConfirmBanner';
+import { emailLinkMessages } from '../../domain/learningApi';
+import { EmailConfirmBanner, EMAIL_NOT_CONFIRMED_TITLE } from './EmailConfirmBanner';
 
 const meta = {
   title: 'Components/EmailConfirmBanner',
@@ -54,5 +55,19 @@ export const Failed: Story = {
     const c = within(canvasElement);
     await expect(c.getByText('Too many attempts. Try again in 37 minutes.')).toBeVisible();
     await expect(c.getByRole('button', { name: 'Resend link' })).toBeEnabled();
+  },
+};
+
+/** A server with no mail server (production without SMTP_URL): no link went, and none can be asked for. */
+export const EmailNotSetUp: Story = {
+  name: 'Email not set up on this server',
+  args: { emailSetUp: false },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('region', { name: EMAIL_NOT_CONFIRMED_TITLE })).toBeVisible();
+    await expect(c.getByText(emailLinkMessages.notSentHere(sampleUser.email))).toBeVisible();
+    // Nothing claims a link was sent, and nothing offers to send one.
+    await expect(c.queryByText(/We sent a link|on its way/)).not.toBeInTheDocument();
+    await expect(c.queryByRole('button', { name: 'Resend link' })).not.toBeInTheDocument();
   },
 };
