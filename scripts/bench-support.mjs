@@ -10,8 +10,9 @@ import { BENCH_PASSWORD, benchEmail } from '../server/bench/accounts.ts';
 
 export const HOST = '127.0.0.1';
 /**
- * Production mode refuses to start without a mail server. The benchmarks send no mail, so this one
- * is a loopback port where nothing listens: a mail sent by mistake fails in the log, it reaches no one.
+ * Production without a mail server sends no email and refuses requests for mailed links, so the
+ * benchmarks name one, to measure the flows as a real server runs them: a loopback port where
+ * nothing listens, so a mail sent by mistake fails in the log and reaches no one.
  */
 export const BENCH_SMTP_URL = 'smtp://127.0.0.1:9';
 
