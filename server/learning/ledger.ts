@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import { evaluateBadges, type BadgeDefinition } from '../../src/domain/badges.ts';
+import { evaluateBadges, type BadgeDefinition, type BadgeFacts } from '../../src/domain/badges.ts';
 import { dailyStreak } from '../../src/domain/streaks.ts';
 import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learningApi.ts';
 import { awardKey, badgeAward, type XpReason } from '../../src/domain/xp.ts';
@@ -70,25 +70,41 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
       .execute();
   }
 
-  /** The facts badges are judged on, read from the ledger and the learner's progress. */
-  async function facts(tx: Executor, userId: string, today: string) {
+  /**
+   * The facts badges are judged on, read from the ledger and the learner's progress: from all of
+   * it (whether a badge is earned), and from verified work alone (whether it is earned on verified
+   * work: self-reported projects and XP left out; the streak is the same days either way).
+   */
+  async function facts(tx: Executor, userId: string, today: string): Promise<{ all: BadgeFacts; verified: BadgeFacts }> {
     const [completed, total, days] = await Promise.all([
       tx
         .selectFrom('xp_events')
-        .select(['source_id', 'earned_on'])
+        .select(['source_id', 'earned_on', 'self_reported'])
         .where('user_id', '=', userId)
         .where('reason', '=', 'project')
         .execute(),
-      tx.selectFrom('xp_events').select((eb) => eb.fn.sum<number>('amount').as('xp')).where('user_id', '=', userId).executeTakeFirst(),
+      tx
+        .selectFrom('xp_events')
+        .select((eb) => [
+          eb.fn.sum<number>('amount').as('xp'),
+          eb.fn.sum<number>(eb.case().when('self_reported', '=', 0).then(eb.ref('amount')).else(0).end()).as('verified'),
+        ])
+        .where('user_id', '=', userId)
+        .executeTakeFirst(),
       tx.selectFrom('activity_days').select('local_day').where('user_id', '=', userId).execute(),
     ]);
+    const project = (r: { source_id: string; earned_on: string }) => ({ id: r.source_id, completedOn: r.earned_on, skills: [...(projectSkills.get(r.source_id) ?? [])] });
+    const longestDailyStreak = dailyStreak(
+      days.map((d) => d.local_day),
+      today,
+    ).longest;
     return {
-      completedProjects: completed.map((r) => ({ id: r.source_id, completedOn: r.earned_on, skills: [...(projectSkills.get(r.source_id) ?? [])] })),
-      longestDailyStreak: dailyStreak(
-        days.map((d) => d.local_day),
-        today,
-      ).longest,
-      totalXp: toNumber(total?.xp ?? 0),
+      all: { completedProjects: completed.map(project), longestDailyStreak, totalXp: toNumber(total?.xp ?? 0) },
+      verified: {
+        completedProjects: completed.filter((r) => r.self_reported === 0).map(project),
+        longestDailyStreak,
+        totalXp: toNumber(total?.verified ?? 0),
+      },
     };
   }
 
@@ -96,24 +112,52 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
    * Awards the badges the learner's facts now earn (each once, with its date and its XP), and,
    * after a reset (`mayRevoke`), takes back those the facts no longer earn: a badge is never taken
    * back otherwise.
+   *
+   * A badge's XP is of the kind of the work that earns it: earned on verified work alone, it ranks;
+   * earned only with self-reported work (verification switched off), it is self-reported too and
+   * ranked apart. A self-reported badge that verified work earns later ranks from then on; a badge
+   * that ranks never stops ranking (nothing earned is taken away).
    */
   async function settleBadges(tx: Executor, userId: string, moment: Moment, mayRevoke = false) {
-    const [owned, current] = await Promise.all([
-      tx.selectFrom('user_badges').select('badge_id').where('user_id', '=', userId).execute(),
+    const [owned, first] = await Promise.all([
+      tx
+        .selectFrom('user_badges as b')
+        .leftJoin('xp_events as e', (join) => join.onRef('e.user_id', '=', 'b.user_id').on('e.reason', '=', 'badge').onRef('e.source_id', '=', 'b.badge_id'))
+        .select(['b.badge_id', 'e.self_reported'])
+        .where('b.user_id', '=', userId)
+        .execute(),
       facts(tx, userId, moment.localDay),
     ]);
     const have = new Set(owned.map((b) => b.badge_id));
-    let results = evaluateBadges(badges, current);
+    const selfReported = new Set(owned.filter((b) => b.self_reported === 1).map((b) => b.badge_id));
+    let current = first;
+    let results = evaluateBadges(badges, current.all);
+    const earnedOnVerifiedWork = () => new Set(evaluateBadges(badges, current.verified).filter((b) => b.earned).map((b) => b.id));
+    let verified = earnedOnVerifiedWork();
     // A badge's own XP can earn another (10,000 XP): settle until nothing changes.
     for (let round = 0; round < badges.length; round += 1) {
       const newly = results.filter((b) => b.earned && !have.has(b.id));
       if (newly.length === 0) break;
       for (const badge of newly) {
+        const self = !verified.has(badge.id);
         await tx.insertInto('user_badges').values({ user_id: userId, badge_id: badge.id, earned_at: moment.at }).execute();
-        await award(tx, userId, { ...badgeAward(badge.id), pathId: null }, moment);
+        await award(tx, userId, { ...badgeAward(badge.id), pathId: null, selfReported: self }, moment);
         have.add(badge.id);
+        if (self) selfReported.add(badge.id);
       }
-      results = evaluateBadges(badges, await facts(tx, userId, moment.localDay));
+      current = await facts(tx, userId, moment.localDay);
+      results = evaluateBadges(badges, current.all);
+      verified = earnedOnVerifiedWork();
+    }
+    const nowVerified = [...selfReported].filter((id) => verified.has(id));
+    if (nowVerified.length > 0) {
+      await tx
+        .updateTable('xp_events')
+        .set({ self_reported: 0 })
+        .where('user_id', '=', userId)
+        .where('reason', '=', 'badge')
+        .where('source_id', 'in', nowVerified)
+        .execute();
     }
     if (mayRevoke) {
       const lost = results.filter((b) => !b.earned && have.has(b.id)).map((b) => b.id);

@@ -16,7 +16,7 @@ import { buildApp } from '../app.ts';
 import { bearer, createTestApp, errorMessage, signIn, tempDir, testConfig, testDatabase, type TestApp } from '../test/helpers.ts';
 import { leaderboardResponseSchema, projectResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
 import { RECHECKS_PER_HOUR, verificationMessages, type Requirement } from '../../src/domain/verification.ts';
-import { TASK_XP } from '../../src/domain/xp.ts';
+import { BADGE_XP, TASK_XP } from '../../src/domain/xp.ts';
 import { CheckUnavailable, type CheckOutcome, type RepoHost } from './contract.ts';
 import { createVerificationQueue } from './queue.ts';
 import { createVerificationWorker, LEASE_MS, type VerificationParts } from './worker.ts';
@@ -436,8 +436,11 @@ describe('VERIFICATION=off', () => {
     expect(lookups.size).toBe(0); // nothing is checked
     expect((await post(off.app, `/learning/projects/${project.id}/verification`, self.token)).statusCode).toBe(409);
 
+    // The badges the project earned (Polyglot) were earned on self-reported work: self-reported too.
+    const badgesXp = xp.badges.filter((b) => b.earned).length * BADGE_XP;
+    expect(badgesXp).toBeGreaterThan(0);
     // Another learner with less XP in all, but more of it verified (ticks of a second project's tasks).
-    const selfVerified = xp.totalXp - project.xp;
+    const selfVerified = xp.totalXp - project.xp - badgesXp;
     const second = curriculum.projects.find(
       (p) => p.id !== project.id && p.prerequisites.length === 0 && p.tasks.length * TASK_XP > 100 && p.tasks.length * TASK_XP < project.xp,
     )!;
@@ -449,7 +452,7 @@ describe('VERIFICATION=off', () => {
     expect(tickerXp).toBeLessThan(xp.totalXp);
 
     const board = leaderboardResponseSchema.parse((await get(off.app, '/learning/leaderboard?period=all', self.token)).json());
-    expect(board.me).toMatchObject({ xp: selfVerified, selfReportedXp: project.xp });
+    expect(board.me).toMatchObject({ xp: selfVerified, selfReportedXp: project.xp + badgesXp });
     const theirs = leaderboardResponseSchema.parse((await get(off.app, '/learning/leaderboard?period=all', ticker.token)).json()).me!;
     expect(theirs).toMatchObject({ xp: tickerXp, selfReportedXp: 0 });
     expect(theirs.rank).toBeLessThan(board.me!.rank); // ranked by verified XP only
