@@ -10,8 +10,33 @@ import {
   pathsFor,
   recordsFor,
 } from '../fixtures/progress';
-import { emptyBoard, midwayBoard, midwayXp, newLearnerXp, streakAtRiskXp, streakBrokenXp, topOfBoard } from '../fixtures/xp';
-import { bestPathsOf, boardName, currentPathOf, dashboardView, isUnnamed, learnerTotals, streakAtRiskLine, streakLabel, topLearnersOf } from './dashboard';
+import {
+  emptyBoard,
+  lookalikeBoard,
+  midwayBoard,
+  midwayXp,
+  newLearnerXp,
+  notOnTheBoard,
+  offTheBoard,
+  selfReportedBoard,
+  selfReportedOffTheBoard,
+  streakAtRiskXp,
+  streakBrokenXp,
+  topOfBoard,
+} from '../fixtures/xp';
+import {
+  bestPathsOf,
+  boardName,
+  currentPathOf,
+  dashboardView,
+  isUnnamed,
+  learnerTotals,
+  selfReportedLabel,
+  showsSelfReported,
+  streakAtRiskLine,
+  streakLabel,
+  topLearnersOf,
+} from './dashboard';
 import { leaderboardRowSchema, PRIVATE_LEARNER_NAME, type PathSummary } from './learningApi';
 
 const summary = (id: string, o: Partial<PathSummary> = {}): PathSummary => ({
@@ -197,5 +222,31 @@ describe('who is private on a board', () => {
     expect(leaderboardRowSchema.safeParse(row({ private: true, name: 'Mei Tanaka' })).success).toBe(false);
     expect(leaderboardRowSchema.safeParse(row({ private: false, name: null })).success).toBe(false);
     expect(leaderboardRowSchema.safeParse(row({ private: true, name: null })).success).toBe(true);
+  });
+});
+
+describe('which ranks are verified', () => {
+  const row = (selfReportedXp: number) => ({ rank: 1, private: false, name: 'Mei Tanaka', xp: 10, selfReportedXp, level: 1, isMe: false });
+
+  it('says so only on a board with self-reported XP: boards without any read as before', () => {
+    for (const board of [midwayBoard, topOfBoard, offTheBoard, notOnTheBoard, lookalikeBoard, emptyBoard]) expect(showsSelfReported(board)).toBe(false);
+    expect(showsSelfReported(selfReportedBoard)).toBe(true);
+    // The learner's own row below the top counts too.
+    expect(selfReportedOffTheBoard.top.some((r) => r.selfReportedXp > 0)).toBe(false);
+    expect(showsSelfReported(selfReportedOffTheBoard)).toBe(true);
+  });
+
+  it('labels a row’s self-reported XP in words, and nothing when it has none', () => {
+    expect(selfReportedLabel(row(0))).toBeNull();
+    expect(selfReportedLabel(row(1_200))).toEqual({ amount: '+1,200 XP', label: 'self-reported' });
+  });
+
+  it('ranks verified XP only: a learner with more XP in all but less of it verified ranks below', () => {
+    const ranked = selfReportedBoard.top.map((r) => r.xp);
+    expect(ranked).toEqual([...ranked].sort((a, b) => b - a));
+    const mine = selfReportedBoard.top.find((r) => r.isMe)!;
+    expect(mine.selfReportedXp).toBeGreaterThan(0);
+    expect(mine.xp + mine.selfReportedXp).toBeGreaterThan(selfReportedBoard.top[0]!.xp);
+    expect(mine.rank).toBe(selfReportedBoard.top.length);
   });
 });

@@ -4,7 +4,7 @@
  * leaderboard come as they are from the API, and the rules below only pick and word them.
  * Nothing here is invented.
  */
-import { formatDuration } from './format';
+import { formatDuration, formatXp } from './format';
 import { PRIVATE_LEARNER_NAME, type LeaderboardView, type PathDetailView, type PathProjectView, type PathSummary, type XpSummary } from './learningApi';
 
 /** Every project of the path is completed (a path without projects is never "completed"). */
@@ -133,6 +133,23 @@ export const isUnnamed = (row: LeaderboardRow): boolean => row.private && !row.i
 
 /** The name a board shows for a row: the learner's, or "A PathForge learner" for another private one. */
 export const boardName = (row: LeaderboardRow): string => (isUnnamed(row) || row.name === null ? PRIVATE_LEARNER_NAME : row.name);
+
+/**
+ * Which ranks are verified (issue 23): a board ranks verified XP only; XP paid while verification
+ * is switched off is self-reported, sent beside (`selfReportedXp`) and never ranked. Said under a
+ * board only when one of its rows has some, so a board without any reads as it always did.
+ */
+export const VERIFIED_RANKS_NOTE =
+  'Ranks count verified XP only. XP from projects completed while verification is switched off on this server is self-reported: it is shown under a learner’s points and not ranked.';
+
+/** Whether a board shows self-reported XP on any of its rows (its top, or the learner's own row below it). */
+export const showsSelfReported = (board: LeaderboardView): boolean =>
+  board.top.some((row) => row.selfReportedXp > 0) || (board.me !== null && board.me.selfReportedXp > 0);
+
+/** What a row says of its self-reported XP, in words ("+600 XP", "self-reported"); null when it has none. */
+export function selfReportedLabel(row: LeaderboardRow): { amount: string; label: 'self-reported' } | null {
+  return row.selfReportedXp > 0 ? { amount: `+${formatXp(row.selfReportedXp)}`, label: 'self-reported' } : null;
+}
 
 /** The dashboard's Top Learners: the board's first `limit` rows, and the learner's own row when it is not among them. */
 export function topLearnersOf(board: LeaderboardView, limit = 5): { top: LeaderboardRow[]; myRow: LeaderboardRow | null } {
