@@ -2,11 +2,12 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
+import { VERIFIED_RANKS_NOTE } from '../../domain/dashboard';
 import { formatXp } from '../../domain/format';
 import type { LeaderboardPeriod } from '../../domain/learning';
 import { PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../domain/learningApi';
 import { sampleUser } from '../../fixtures/user';
-import { emptyBoard, lookalikeBoard, midwayBoard, notOnTheBoard, offTheBoard, topOfBoard } from '../../fixtures/xp';
+import { emptyBoard, lookalikeBoard, midwayBoard, notOnTheBoard, offTheBoard, selfReportedBoard, selfReportedOffTheBoard, topOfBoard } from '../../fixtures/xp';
 import type { Remote } from '../remote';
 import { LeaderboardScreen, type LeaderboardScreenProps } from './LeaderboardScreen';
 
@@ -96,6 +97,9 @@ export const MidWay: Story = {
     await expect(note).toBeVisible();
     await expect(note).toHaveTextContent('other learners see it only while Public Profile is on in Settings (Privacy & Security)');
     await expect(within(note).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/app/settings');
+    // No self-reported XP on this board: nothing says it (the Self-reported stories do).
+    await expect(c.queryByText(VERIFIED_RANKS_NOTE)).not.toBeInTheDocument();
+    await expect(c.queryByText('self-reported')).not.toBeInTheDocument();
   },
 };
 
@@ -175,6 +179,55 @@ export const PrivacyByFlag: Story = {
     await expect(own.getByText('You')).toBeVisible();
     await expect(own.getByText('Private')).toBeVisible();
     await expect(c.getAllByText('Private')).toHaveLength(1);
+  },
+};
+
+/**
+ * Verification is switched off on this server: the board ranks verified XP only and says so under
+ * it; a row with self-reported XP shows it under its points, in words. Ada has more XP in all than
+ * the leader, but less of it verified: she ranks last.
+ */
+export const SelfReported: Story = {
+  name: 'Self-reported XP beside the ranks',
+  args: { period: 'all', board: ready(selfReportedBoard) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const mine = me(selfReportedBoard);
+    await expect(c.getByText(VERIFIED_RANKS_NOTE)).toBeVisible();
+    const table = board(canvasElement, 'All Time');
+    const rows = bodyRows(table);
+    await expect(rows).toHaveLength(selfReportedBoard.top.length);
+    // Every row with self-reported XP says how much, labelled, under the XP that ranks; the others say nothing.
+    for (const [i, row] of selfReportedBoard.top.entries()) {
+      const points = within(rows[i] as HTMLElement).getAllByRole('cell')[2];
+      await expect(points).toHaveTextContent(row.selfReportedXp > 0 ? `${formatXp(row.xp)}+${formatXp(row.selfReportedXp)} self-reported` : formatXp(row.xp), {
+        normalizeWhitespace: true,
+      });
+      if (row.selfReportedXp === 0) await expect(points).not.toHaveTextContent('self-reported');
+    }
+    await expect(within(table).getAllByText('self-reported')).toHaveLength(selfReportedBoard.top.filter((row) => row.selfReportedXp > 0).length);
+    // Ada's own row: ranked by her verified XP, her self-reported XP beside it.
+    const own = myRow(canvasElement);
+    await expect(own).toBe(rows.at(-1));
+    await expect(own).toHaveTextContent(`${formatXp(mine.xp)}+${formatXp(mine.selfReportedXp)} self-reported`);
+    await expect(mine.xp + mine.selfReportedXp).toBeGreaterThan(selfReportedBoard.top[0]?.xp ?? Infinity);
+    await expect(c.getByText(`Your rank: #${mine.rank} of ${selfReportedBoard.learners} learners`)).toBeVisible();
+  },
+};
+
+/** Ada's own row, below this month's top 50, is the only one with self-reported XP: the board still says which ranks are verified. */
+export const SelfReportedOffTheBoard: Story = {
+  name: 'My self-reported XP, outside the top 50',
+  args: { period: 'month', board: ready(selfReportedOffTheBoard) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const mine = me(selfReportedOffTheBoard);
+    const rows = bodyRows(board(canvasElement, 'This Month'));
+    await expect(rows.at(-2)).toHaveTextContent('Your own row: you are not in the top 50 yet');
+    await expect(rows.at(-1)).toBe(myRow(canvasElement));
+    await expect(rows.at(-1)).toHaveTextContent(`${formatXp(mine.xp)}+${formatXp(mine.selfReportedXp)} self-reported`);
+    await expect(c.getAllByText('self-reported')).toHaveLength(1);
+    await expect(c.getByText(VERIFIED_RANKS_NOTE)).toBeVisible();
   },
 };
 

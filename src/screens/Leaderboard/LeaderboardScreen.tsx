@@ -1,9 +1,10 @@
 import { Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Lock, Trophy, Users } from 'lucide-react';
+import { Lock, ShieldCheck, Trophy, Users } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import { TitledCard } from '../../components/TitledCard/TitledCard';
+import { showsSelfReported, VERIFIED_RANKS_NOTE } from '../../domain/dashboard';
 import { formatNumber } from '../../domain/format';
 import { LEADERBOARD_PERIOD_LABELS, type LeaderboardPeriod } from '../../domain/learning';
 import { LEADERBOARD_WINDOW_HOURS, PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../domain/learningApi';
@@ -92,6 +93,18 @@ function Board({ board, chosen }: { board: LeaderboardView; chosen: LeaderboardP
   );
 }
 
+/** Which ranks are verified: said only on a board that shows self-reported XP. */
+function VerifiedNote() {
+  return (
+    <HStack gap="2" align="flex-start" color="fg.muted" fontSize="sm">
+      <Icon boxSize="4" mt="0.5" flexShrink={0} aria-hidden="true">
+        <ShieldCheck />
+      </Icon>
+      <Text>{VERIFIED_RANKS_NOTE}</Text>
+    </HStack>
+  );
+}
+
 function PrivacyNote() {
   return (
     <HStack gap="2" align="flex-start" color="fg.muted" fontSize="sm">
@@ -134,6 +147,7 @@ export function LeaderboardScreen({ period, onPeriodChange, board }: Leaderboard
         {(view) => (
           <Stack gap="4">
             <Board board={view} chosen={period} />
+            {showsSelfReported(view) ? <VerifiedNote /> : null}
             <PrivacyNote />
           </Stack>
         )}

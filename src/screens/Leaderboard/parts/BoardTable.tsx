@@ -2,7 +2,7 @@ import { Avatar, Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { UserRound } from 'lucide-react';
 import { RankMark } from '../../../components/RankMark/RankMark';
 import { formatNumber, formatXp } from '../../../domain/format';
-import { boardName, isUnnamed } from '../../../domain/dashboard';
+import { boardName, isUnnamed, selfReportedLabel } from '../../../domain/dashboard';
 import type { LeaderboardView } from '../../../domain/learningApi';
 
 type Row = LeaderboardView['top'][number];
@@ -57,6 +57,25 @@ function LearnerCell({ row }: { row: Row }) {
   );
 }
 
+/**
+ * Under the points that rank, the row's self-reported XP, in words ("+600 XP self-reported"), not
+ * ranked; nothing when it has none. Its two parts may wrap apart when the column is narrow.
+ */
+function SelfReported({ row }: { row: Row }) {
+  const text = selfReportedLabel(row);
+  if (text === null) return null;
+  return (
+    <Text fontSize="xs" fontWeight="normal" color="fg.muted" whiteSpace="normal">
+      <Text as="span" whiteSpace="nowrap">
+        {text.amount}
+      </Text>{' '}
+      <Text as="span" whiteSpace="nowrap">
+        {text.label}
+      </Text>
+    </Text>
+  );
+}
+
 function BoardRow({ row }: { row: Row }) {
   return (
     <Table.Row bg={row.isMe ? 'brand.subtle' : 'surface'} aria-current={row.isMe ? 'true' : undefined}>
@@ -68,6 +87,7 @@ function BoardRow({ row }: { row: Row }) {
       </Table.Cell>
       <Table.Cell textAlign="end" fontWeight="semibold" color="fg" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
         {formatXp(row.xp)}
+        <SelfReported row={row} />
       </Table.Cell>
       <Table.Cell hideBelow="md" textAlign="end" color="fg" fontVariantNumeric="tabular-nums">
         {formatNumber(row.level)}
