@@ -228,9 +228,11 @@ test.describe('XP from one ledger (issue 11)', () => {
 
     await page.goto('/app/leaderboard?period=week');
     const mine = page.locator('tr[aria-current="true"]');
-    // These journeys run with VERIFICATION=off: the project's 500 XP is self-reported and ranked
-    // apart, so the board ranks the other 280 (the tasks and the badge).
-    await expect(mine).toContainText('280 XP');
+    // These journeys run with VERIFICATION=off: the project's 500 XP is self-reported, and so is
+    // Polyglot's 100 (earned on that project): the board ranks the tasks' 180 and shows the 600
+    // beside, labelled; a line under the board says ranks count verified XP only.
+    await expect(mine).toContainText('180 XP+600 XP self-reported');
+    await expect(page.getByText(/^Ranks count verified XP only\./)).toBeVisible();
 
     await page.goto('/app/dashboard');
     await expect(page.getByText(/Level 2/).first()).toBeVisible();
