@@ -44,7 +44,14 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
         earned_on: moment.localDay,
         self_reported: item.selfReported === true ? 1 : 0,
       })
-      .onConflict((oc) => oc.columns(['user_id', 'award_key']).doNothing())
+      // Paid once. XP paid as self-reported (verification was off) becomes verified when the same
+      // award is paid on verified work (a check that passes once verification is on): same amount,
+      // same moment, now ranked.
+      .onConflict((oc) =>
+        item.selfReported === true
+          ? oc.columns(['user_id', 'award_key']).doNothing()
+          : oc.columns(['user_id', 'award_key']).doUpdateSet({ self_reported: 0 }).where('xp_events.self_reported', '=', 1),
+      )
       .execute();
   }
 

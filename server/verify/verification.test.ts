@@ -457,4 +457,33 @@ describe('VERIFICATION=off', () => {
     expect(theirs).toMatchObject({ xp: tickerXp, selfReportedXp: 0 });
     expect(theirs.rank).toBeLessThan(board.me!.rank); // ranked by verified XP only
   });
+
+  it('becomes verified XP when verification is switched on and a check of the project passes', async () => {
+    const dir = tempDir();
+    const database = await testDatabase(dir);
+    const config = testConfig(dir, { database: database.target, accessTokenTtlSeconds: 24 * 3600 });
+    const options = { logger: false, now: () => clock, curriculum } as const;
+    const before = await buildApp({ ...config, verification: 'off' }, { ...options, verification: { ...parts, manual: true } });
+    const { token } = await readyLearner(before);
+    await submit(before, token, goodRepo('ida/site'));
+    const paid = leaderboardResponseSchema.parse((await get(before, '/learning/leaderboard?period=all', token)).json()).me!;
+    expect(paid.selfReportedXp).toBeGreaterThanOrEqual(project.xp);
+    await before.close();
+
+    const after = await buildApp(config, { ...options, verification: { ...parts, manual: true } });
+    try {
+      clock += 60_000;
+      expect((await post(after, `/learning/projects/${project.id}/verification`, token)).statusCode).toBe(202);
+      await after.verification.drain();
+      expect(await reportOf(after, token)).toMatchObject({ state: 'passed', xpPaid: true });
+      const me = leaderboardResponseSchema.parse((await get(after, '/learning/leaderboard?period=all', token)).json()).me!;
+      // The same XP, paid once, and all of it ranked now (the badges it earned too).
+      expect(me).toMatchObject({ xp: paid.xp + paid.selfReportedXp, selfReportedXp: 0 });
+      expect((await xpOf(after, token)).totalXp).toBe(paid.xp + paid.selfReportedXp);
+    } finally {
+      await after.close();
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
