@@ -9,7 +9,7 @@
  *
  * Endpoints, shaped like GitHub's: `GET /repos/:owner/:repo`, `…/branches/:branch`,
  * `…/contents/:path?ref=`, `…/readme?ref=`, `…/commits?sha=&since=&per_page=`,
- * `…/actions/runs?head_sha=&per_page=`. A private repository is seen only with the seeded token
+ * `…/actions/runs?head_sha=&per_page=`, `…/commits/:ref/check-runs`. A private repository is seen only with the seeded token
  * (as GitHub answers 404 to anyone else).
  *
  * End-to-end journeys steer it over HTTP on the same port: `PUT /_fake/seed` (a FakeGitHubSeed),
@@ -43,6 +43,15 @@ export type FakeWorkflowRun = {
   createdAt: string;
 };
 
+/** A check run another CI service reported on a commit (GitHub's Checks API). */
+export type FakeCheckRun = {
+  name: string;
+  headSha: string;
+  /** `queued`, `in_progress` or `completed` (default). */
+  status?: string;
+  conclusion: string | null;
+};
+
 export type FakeRepository = {
   id: number;
   owner: { id: number; login: string };
@@ -56,6 +65,7 @@ export type FakeRepository = {
   /** Other branches: name → sha. */
   branches?: Record<string, string>;
   workflowRuns?: FakeWorkflowRun[];
+  checkRuns?: FakeCheckRun[];
 };
 
 export type FakeGitHubSeed = {
@@ -312,6 +322,24 @@ export async function startFakeGitHubApi(options: { port?: number; seed?: FakeGi
         html_url: `${WEB}/${repository.owner.login}/${repository.name}/actions/runs/${id}`,
         created_at: run.createdAt,
         updated_at: run.createdAt,
+      })),
+    };
+  });
+
+  app.get('/repos/:owner/:repo/commits/:ref/check-runs', async (request, reply) => {
+    const repository = findRepository(request);
+    if (!repository) return notFound(reply);
+    const { ref } = request.params as { ref: string };
+    const runs = (repository.checkRuns ?? []).map((run, i) => ({ run, id: i + 1 })).filter(({ run }) => run.headSha === ref);
+    return {
+      total_count: runs.length,
+      check_runs: runs.map(({ run, id }) => ({
+        id,
+        name: run.name,
+        head_sha: run.headSha,
+        status: run.status ?? 'completed',
+        conclusion: run.conclusion,
+        html_url: `${WEB}/${repository.owner.login}/${repository.name}/runs/${id}`,
       })),
     };
   });

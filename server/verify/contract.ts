@@ -53,7 +53,10 @@ export type RepoHost = {
   readmeAt(owner: string, name: string, sha: string, signal: AbortSignal): Promise<string | null>;
   /** How many commits reachable from `sha` were made at or after `since` (ISO), up to 100. */
   commitsSince(owner: string, name: string, sha: string, since: string, signal: AbortSignal): Promise<number>;
-  /** The latest workflow run for that commit, or null when none ran. */
+  /**
+   * The latest workflow run for that commit; when no workflow ran, the commit's check runs taken
+   * together (CI services other than GitHub Actions report there); null when neither has any.
+   */
   latestWorkflowRun(owner: string, name: string, sha: string, signal: AbortSignal): Promise<WorkflowRunInfo | null>;
 };
 

@@ -28,6 +28,12 @@ const seed: FakeGitHubSeed = {
         { name: 'Tests again', headSha: C3, conclusion: 'success', createdAt: '2026-11-20T11:00:00Z' },
         { name: 'Tests', headSha: C1, status: 'in_progress', conclusion: null, createdAt: '2026-11-01T09:05:00Z' },
       ],
+      // Another CI service reports on C2 through the Checks API (no workflow ran there).
+      checkRuns: [
+        { name: 'lint', headSha: C2, conclusion: 'success' },
+        { name: 'docs', headSha: C2, conclusion: 'skipped' },
+        { name: 'Tests', headSha: C3, conclusion: 'failure' },
+      ],
     },
     { id: 556, owner: { id: 9001, login: 'octo-ada' }, name: 'diary', private: true, defaultBranch: 'trunk', commits: [{ sha: sha('4'), date: '2026-11-02T09:00:00Z', files: { 'a.txt': 'a' } }] },
     { id: 557, owner: { id: 77, login: 'someone' }, name: 'bare', fork: true, commits: [{ sha: sha('5'), date: '2026-11-02T09:00:00Z', files: { 'notes/README.md': 'not where GitHub looks' } }] },
@@ -160,8 +166,23 @@ describe('the GitHub repository host', () => {
       htmlUrl: 'https://github.com/octo-ada/portfolio/actions/runs/2',
     });
     expect(await host.latestWorkflowRun('octo-ada', 'portfolio', C1, signal())).toMatchObject({ status: 'in_progress', conclusion: null });
-    expect(await host.latestWorkflowRun('octo-ada', 'portfolio', C2, signal())).toBeNull();
     expect(fake.requests[0]?.query).toEqual({ head_sha: C3, per_page: '1' });
+  });
+
+  it('reads the check runs of another CI service when no workflow ran on the commit, or null when neither has any', async () => {
+    const host = createGitHubHost({ baseUrl: fake.url });
+    expect(await host.latestWorkflowRun('octo-ada', 'portfolio', C2, signal())).toEqual({
+      name: 'lint',
+      conclusion: 'success',
+      status: 'completed',
+      htmlUrl: 'https://github.com/octo-ada/portfolio/runs/1',
+    });
+    fake.seed({ ...seed, repositories: seed.repositories.map((r) => ({ ...r, checkRuns: [...(r.checkRuns ?? []), { name: 'e2e', headSha: C2, status: 'in_progress', conclusion: null }] })) });
+    expect(await host.latestWorkflowRun('octo-ada', 'portfolio', C2, signal())).toMatchObject({ name: 'e2e', status: 'in_progress', conclusion: null });
+    fake.seed({ ...seed, repositories: seed.repositories.map((r) => ({ ...r, checkRuns: [{ name: 'build', headSha: C2, conclusion: 'timed_out' }, { name: 'lint', headSha: C2, conclusion: 'success' }] })) });
+    expect(await host.latestWorkflowRun('octo-ada', 'portfolio', C2, signal())).toMatchObject({ name: 'build', status: 'completed', conclusion: 'timed_out' });
+    fake.seed({ ...seed, repositories: seed.repositories.map((r) => ({ ...r, checkRuns: [] })) });
+    expect(await host.latestWorkflowRun('octo-ada', 'portfolio', C2, signal())).toBeNull();
   });
 });
 

@@ -166,8 +166,28 @@ export function createGitHubHost(options: GitHubHostOptions = {}): RepoHost {
         octokit.rest.actions.listWorkflowRunsForRepo({ owner, repo: name, head_sha: sha, per_page: 1, request: { signal } }),
       );
       const run = answer?.data.workflow_runs[0];
-      if (!run) return null;
-      return { name: run.name ?? run.display_title, conclusion: run.conclusion, status: run.status ?? 'unknown', htmlUrl: run.html_url };
+      if (run) return { name: run.name ?? run.display_title, conclusion: run.conclusion, status: run.status ?? 'unknown', htmlUrl: run.html_url };
+      if (answer === null) return null; // no such repository
+      // No GitHub Actions workflow: another CI service may have reported check runs on the commit.
+      const checks = await read(signal, () => octokit.rest.checks.listForRef({ owner, repo: name, ref: sha, per_page: 100, request: { signal } }));
+      return checkRunsTogether(checks?.data.check_runs ?? [], `https://github.com/${owner}/${name}/commit/${sha}`);
     },
   };
+}
+
+type CheckRun = { name: string; status: string; conclusion: string | null; html_url: string | null };
+
+/** Conclusions that do not fail a commit's checks (GitHub's own reading of a required check). */
+const CHECK_RUN_PASSES = new Set(['success', 'neutral', 'skipped']);
+
+/**
+ * A commit's check runs read as one run: still running while any is; failed as the first that did
+ * not pass; else passed (named by the first).
+ */
+export function checkRunsTogether(runs: readonly CheckRun[], commitUrl: string): WorkflowRunInfo | null {
+  const first = runs[0];
+  if (!first) return null;
+  const shown = runs.find((run) => run.status !== 'completed') ?? runs.find((run) => !CHECK_RUN_PASSES.has(run.conclusion ?? '')) ?? first;
+  const conclusion = shown.status !== 'completed' ? null : CHECK_RUN_PASSES.has(shown.conclusion ?? '') ? 'success' : shown.conclusion;
+  return { name: shown.name, conclusion, status: shown.status, htmlUrl: shown.html_url ?? `${commitUrl}/checks` };
 }

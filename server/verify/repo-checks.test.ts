@@ -273,8 +273,8 @@ describe('ci', () => {
   it('fails when no workflow ran on the commit', async () => {
     expect(await runRepoCheck(at(C3), ci)).toMatchObject({
       status: 'failed',
-      message: 'No workflow ran on this commit.',
-      evidence: { target: 'GitHub Actions', found: 'No workflow run', url: `${REPO}/commit/${C3}` },
+      message: 'No workflow ran on this commit, and no other CI reported a check on it.',
+      evidence: { target: 'GitHub Actions', found: 'No workflow run or check run', url: `${REPO}/commit/${C3}` },
     });
   });
 

@@ -34,7 +34,7 @@ export const repoCheckMessages = {
   noLiveUrl: 'Submit the URL where your project runs: the README must link it.',
   noReadme: (commit: string) => `The repository has no README at commit ${commit}.`,
   readmeMissesLive: (liveUrl: string) => `The README does not link your live URL, ${liveUrl}.`,
-  noWorkflow: 'No workflow ran on this commit.',
+  noWorkflow: 'No workflow ran on this commit, and no other CI reported a check on it.',
   ciRunning: (name: string) => `Your CI (${name}) is still running on this commit: check again when it has finished.`,
   ciFailed: (name: string, conclusion: string) => `Your CI (${name}) did not pass on this commit: it ended in “${conclusion}”.`,
   ciPassed: (name: string) =>
@@ -162,7 +162,7 @@ async function checkCi(target: RepoCheckTarget): Promise<CheckOutcome> {
   const expected = 'The latest workflow run on this commit succeeded';
   const run = await host.latestWorkflowRun(repository.owner, repository.name, sha, signal);
   if (run === null) {
-    return { status: 'failed', message: repoCheckMessages.noWorkflow, evidence: evidence('GitHub Actions', expected, 'No workflow run', `${repository.htmlUrl}/commit/${sha}`) };
+    return { status: 'failed', message: repoCheckMessages.noWorkflow, evidence: evidence('GitHub Actions', expected, 'No workflow run or check run', `${repository.htmlUrl}/commit/${sha}`) };
   }
   if (run.status !== 'completed') {
     return { status: 'failed', message: repoCheckMessages.ciRunning(run.name), evidence: evidence(run.name, expected, `Still ${run.status.replace('_', ' ')}`, run.htmlUrl) };
