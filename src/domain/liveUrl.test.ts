@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_URL_MAX_LENGTH, validateLiveUrl } from './liveUrl';
+import { isLocalUrl, LIVE_URL_MAX_LENGTH, validateLiveUrl } from './liveUrl';
 import { verificationMessages } from './verification';
 
 describe('validateLiveUrl', () => {
@@ -33,6 +33,13 @@ describe('validateLiveUrl', () => {
     expect(validateLiveUrl('http://localhost:3000/', true, { allowLocalHttp: true })).toBeNull();
     expect(validateLiveUrl('http://127.0.0.1:4020/', true)).toBe(verificationMessages.liveUrlInvalid);
     expect(validateLiveUrl('http://ada.github.io/', true, { allowLocalHttp: true })).toBe(verificationMessages.liveUrlInvalid);
+  });
+
+  it('knows an API on this machine (the submit form then takes local http too) from a public one', () => {
+    expect(isLocalUrl('http://localhost:4000')).toBe(true);
+    expect(isLocalUrl('http://127.0.0.1:4020')).toBe(true);
+    expect(isLocalUrl('https://api.pathforge.dev')).toBe(false);
+    expect(isLocalUrl('not a url')).toBe(false);
   });
 
   it('refuses an address longer than the limit before parsing it', () => {

@@ -11,6 +11,19 @@ export const LIVE_URL_MAX_LENGTH = 2048;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
+ * Whether `url` (the API this web app was built against) is on this machine: a development or test
+ * build, whose API is not in production. The submit form then takes local http live URLs, as that
+ * API does; a build against a public API keeps the strict rule.
+ */
+export function isLocalUrl(url: string): boolean {
+  try {
+    return LOOPBACK_HOSTS.has(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Null when the value is acceptable, else the message to show. A live URL is a full `https://`
  * address with a host name that has a dot (a public name, not `localhost`), and no user name or
  * password in it. Empty is acceptable only when the project does not need one. With

@@ -5,8 +5,15 @@ import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { formatDate } from '../../../domain/format';
 import { validateRepoUrl } from '../../../domain/learning';
 import type { ProjectDetailView } from '../../../domain/learningApi';
-import { validateLiveUrl } from '../../../domain/liveUrl';
+import { DEFAULT_API_URL } from '../../../api/apiUrl';
+import { isLocalUrl, validateLiveUrl } from '../../../domain/liveUrl';
 import { ExternalAnchor } from './shared';
+
+/**
+ * Built against an API on this machine (development, the end-to-end tests): that API is not in
+ * production and takes http live URLs on this machine, so the form does too.
+ */
+const LOCAL_HTTP_ALLOWED = isLocalUrl(import.meta.env.VITE_API_URL || DEFAULT_API_URL);
 
 export type SubmitBoxProps = {
   project: ProjectDetailView;
@@ -75,7 +82,7 @@ export function SubmitBox({ project, submitting, error, onSubmit }: SubmitBoxPro
     event.preventDefault();
     if (submitting) return;
     const message = validateRepoUrl(url);
-    const liveMessage = needsLive ? validateLiveUrl(live, true) : null;
+    const liveMessage = needsLive ? validateLiveUrl(live, true, { allowLocalHttp: LOCAL_HTTP_ALLOWED }) : null;
     setInvalid(message);
     setLiveInvalid(liveMessage);
     if (!message && !liveMessage) onSubmit({ repositoryUrl: url.trim(), liveUrl: needsLive ? live.trim() : null });
