@@ -15,7 +15,7 @@ const noFixtures = ['**/fixtures/**', 'Sample data reaches screens through props
 const noReact = ['react', 'react-dom', '@chakra-ui/*', 'axios', '**/components/**', '**/screens/**', '**/stores/**', '**/api/**'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-e2e', 'dist-floor', 'storybook-static', 'node_modules', 'public/mockServiceWorker.js', 'coverage', 'test-results', 'playwright-report', 'data', '.visual-gate'] },
+  { ignores: ['dist', 'dist-e2e', 'dist-e2e-verified', 'dist-floor', 'storybook-static', 'node_modules', 'public/mockServiceWorker.js', 'coverage', 'test-results', 'playwright-report', 'data', '.visual-gate'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -21,8 +21,51 @@ const GITHUB_PORT = process.env.E2E_GITHUB_PORT ?? '4012';
 const FAKES_CONTROL_PORT = process.env.E2E_FAKES_CONTROL_PORT ?? '4013';
 export const E2E_FAKES_CONTROL = `http://127.0.0.1:${FAKES_CONTROL_PORT}`;
 const FAKE_GITHUB = { GITHUB_CLIENT_ID: 'e2e-github-client', GITHUB_CLIENT_SECRET: 'e2e-github-secret' };
+/**
+ * The verified journeys (e2e/verified.spec.ts) start, stop and restart an API of their own with
+ * VERIFICATION on (verifiedApiEnv), on these ports; a second build of the web app talks to it.
+ */
+const VERIFIED_WEB_PORT = process.env.E2E_VERIFIED_WEB_PORT ?? '4184';
+const VERIFIED_API_PORT = process.env.E2E_VERIFIED_API_PORT ?? '4014';
+export const E2E_VERIFIED_WEB = `http://localhost:${VERIFIED_WEB_PORT}`;
+export const E2E_VERIFIED_API = `http://localhost:${VERIFIED_API_PORT}`;
+/** Spec files named on the command line: that app is built (about 40 s here) only when they include the verified journeys, or when none is named. */
+const namedSpecs = process.argv.filter((arg) => /\.spec\.ts$/.test(arg));
+const verifiedJourneys = namedSpecs.length === 0 || namedSpecs.some((arg) => arg.endsWith('verified.spec.ts'));
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pathforge-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one folder
+
+/** What both test APIs share: per-IP limits lifted, the fake providers, little logging. */
+const apiEnv = {
+  JWT_SECRET: E2E_JWT_SECRET,
+  // Every test registers its own learner from 127.0.0.1: lift the per-IP limits. The per-email
+  // login limit stays at its production value (5 a minute) so the sixth attempt is tested for real.
+  RATE_LIMIT_REGISTER_PER_HOUR: '10000',
+  RATE_LIMIT_LOGIN_IP_PER_MINUTE: '10000',
+  RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '10000',
+  LOG_LEVEL: 'warn',
+  ...FAKE_GITHUB,
+  GITHUB_URL: `http://127.0.0.1:${GITHUB_PORT}`,
+  GITHUB_API_URL: `http://127.0.0.1:${GITHUB_PORT}`,
+};
+
+/**
+ * The verified journeys' API: checks on (paid when they pass), run against loopback fixture sites
+ * (VERIFY_TEST_ALLOW) and the fake GitHub, with sign-in with GitHub (the owner check needs the
+ * learner's linked account). `database`: its own SQLite file, or its own PostgreSQL database.
+ */
+export function verifiedApiEnv(database: { path: string } | { url: string }): Record<string, string> {
+  return {
+    PORT: VERIFIED_API_PORT,
+    WEB_ORIGIN: E2E_VERIFIED_WEB,
+    API_ORIGIN: E2E_VERIFIED_API,
+    ...('url' in database ? { DATABASE_URL: database.url } : { DATABASE_PATH: database.path }),
+    ...(process.env.E2E_REDIS_URL ? { REDIS_URL: process.env.E2E_REDIS_URL } : {}),
+    ...apiEnv,
+    VERIFICATION: 'on',
+    VERIFY_TEST_ALLOW: '127.0.0.1',
+  };
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -62,17 +105,11 @@ export default defineConfig({
         PORT: API_PORT,
         WEB_ORIGIN: E2E_WEB,
         DATABASE_PATH: join(dataDir, 'pathforge.db'),
-        JWT_SECRET: E2E_JWT_SECRET,
         // CI runs the journeys once more on a real PostgreSQL server (an empty database), with the
         // rate limits in a real Redis.
         ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
         ...(process.env.E2E_REDIS_URL ? { REDIS_URL: process.env.E2E_REDIS_URL } : {}),
-        // Every test registers its own learner from 127.0.0.1: lift the per-IP limits. The per-email
-        // login limit stays at its production value (5 a minute) so the sixth attempt is tested for real.
-        RATE_LIMIT_REGISTER_PER_HOUR: '10000',
-        RATE_LIMIT_LOGIN_IP_PER_MINUTE: '10000',
-        RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '10000',
-        LOG_LEVEL: 'warn',
+        ...apiEnv,
         // The journeys complete projects and watch the XP arrive at once: verification off (paid as
         // self-reported); the verified journeys run the checks against loopback fixtures.
         VERIFICATION: 'off',
@@ -81,9 +118,6 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'e2e-google-client',
         GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
         GOOGLE_ISSUER: `http://localhost:${GOOGLE_PORT}`,
-        ...FAKE_GITHUB,
-        GITHUB_URL: `http://127.0.0.1:${GITHUB_PORT}`,
-        GITHUB_API_URL: `http://127.0.0.1:${GITHUB_PORT}`,
       },
     },
     {
@@ -95,5 +129,20 @@ export default defineConfig({
       // WEB_ORIGIN: the public origin the build writes into canonical links and share tags.
       env: { VITE_API_URL: E2E_API, WEB_ORIGIN: E2E_WEB, PORT: WEB_PORT },
     },
+    ...(verifiedJourneys
+      ? [
+          {
+            // The same app built against the verified journeys' API (VITE_API_URL and the CSP follow
+            // it); that API is started by e2e/verified.spec.ts itself, which stops and restarts it.
+            name: 'web-verified',
+            command:
+              'node node_modules/vite/bin/vite.js build --outDir dist-e2e-verified --emptyOutDir --logLevel warn && node scripts/serve.mjs dist-e2e-verified',
+            url: E2E_VERIFIED_WEB,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            env: { VITE_API_URL: E2E_VERIFIED_API, WEB_ORIGIN: E2E_VERIFIED_WEB, PORT: VERIFIED_WEB_PORT },
+          },
+        ]
+      : []),
   ],
 });
