@@ -302,6 +302,9 @@ test('the API restarted in the middle of a check: the report still arrives', asy
   await submit(page, repository.url, site.url);
   await held.arrived;
   await stopApi();
+  // Stopped mid-check: no report yet, and the page still says so.
+  await expect(report(page).getByRole('heading', { name: verificationMessages.checking })).toBeVisible();
+  expect(site.requests).toBe(1);
   held.release();
   await startApi();
 
@@ -309,5 +312,7 @@ test('the API restarted in the middle of a check: the report still arrives', asy
   await expect(report(page).getByRole('heading', { name: 'Passed', exact: true })).toBeVisible({ timeout: 90_000 });
   for (const label of requirementTexts) await expect(row(page, 'Requirements', label)).toContainText(`Passed:${label}`);
   await expect(report(page)).toContainText(`+${project.xp} XP paid`);
+  // The restarted API ran the checks again from the start: the live URL was opened once more.
+  expect(site.requests).toBeGreaterThan(2);
   expect(await xpNow(page)).toBe('780');
 });
