@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { apiErrorMessage } from '../api/client';
+import { API_URL, apiErrorMessage } from '../api/client';
 import { learningMutations, learningQueries, pollWhileChecking } from '../api/learning';
 import { notify } from '../components/ui/toaster';
 import { projectHref } from '../domain/learning';
+import { isLocalUrl } from '../domain/liveUrl';
 import { slugParam, type ProjectDetailView } from '../domain/learningApi';
 import { ProjectScreen, isProjectTab } from '../screens/Project/ProjectScreen';
 import { SUBMITTED_CHECKING_TEXT } from '../screens/Project/parts/SubmitBox';
@@ -21,6 +22,12 @@ const copyText = (text: string): Promise<boolean> =>
   Promise.resolve()
     .then(() => navigator.clipboard.writeText(text))
     .then(() => true, () => false);
+
+/**
+ * Built against an API on this machine (development, the end-to-end tests): that API is not in
+ * production and takes http live URLs on this machine, so the submit form does too.
+ */
+const LOCAL_HTTP_ALLOWED = isLocalUrl(API_URL);
 
 const isSlug = (value: string) => slugParam.safeParse(value).success;
 
@@ -112,6 +119,7 @@ function ProjectContainer({ pathId, slug, project }: { pathId: string; slug: str
         tick.mutate({ slug, taskId, completed });
       }}
       submitting={submit.isPending}
+      allowLocalHttp={LOCAL_HTTP_ALLOWED}
       submitError={submit.isError ? apiErrorMessage(submit.error) : null}
       onSubmit={({ repositoryUrl, liveUrl }) => {
         if (!data) return;

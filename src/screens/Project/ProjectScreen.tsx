@@ -35,6 +35,8 @@ export type ProjectScreenProps = {
   submitError: string | null;
   /** Called with a valid, trimmed GitHub repository URL, and the live URL when the project needs one. */
   onSubmit(submission: SubmissionValues): void;
+  /** The submit form takes http live URLs on this machine (the API is on this machine too). */
+  allowLocalHttp?: boolean;
   /** "Check again" on the submission's report is on its way. */
   rechecking: boolean;
   /** Why the API refused the last "Check again" (its words), or null. */
@@ -65,6 +67,7 @@ function ProjectView({
   submitting,
   submitError,
   onSubmit,
+  allowLocalHttp,
   rechecking,
   recheckError,
   onRecheck,
@@ -94,6 +97,7 @@ function ProjectView({
         submitting={submitting}
         error={submitError}
         onSubmit={onSubmit}
+        allowLocalHttp={allowLocalHttp}
         rechecking={rechecking}
         recheckError={recheckError}
         onRecheck={onRecheck}

@@ -5,15 +5,8 @@ import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { formatDate } from '../../../domain/format';
 import { validateRepoUrl } from '../../../domain/learning';
 import type { ProjectDetailView } from '../../../domain/learningApi';
-import { DEFAULT_API_URL } from '../../../api/apiUrl';
-import { isLocalUrl, validateLiveUrl } from '../../../domain/liveUrl';
+import { validateLiveUrl } from '../../../domain/liveUrl';
 import { ExternalAnchor } from './shared';
-
-/**
- * Built against an API on this machine (development, the end-to-end tests): that API is not in
- * production and takes http live URLs on this machine, so the form does too.
- */
-const LOCAL_HTTP_ALLOWED = isLocalUrl(import.meta.env.VITE_API_URL || DEFAULT_API_URL);
 
 export type SubmitBoxProps = {
   project: ProjectDetailView;
@@ -23,6 +16,11 @@ export type SubmitBoxProps = {
   error: string | null;
   /** Called with a valid, trimmed GitHub repository URL, and the live URL when the project needs one (else null). */
   onSubmit(submission: SubmissionValues): void;
+  /**
+   * The app talks to an API on this machine (development, the end-to-end tests), which is not in
+   * production and takes http live URLs on this machine: the form takes them too. Default false.
+   */
+  allowLocalHttp?: boolean;
 };
 
 export type SubmissionValues = { repositoryUrl: string; liveUrl: string | null };
@@ -64,7 +62,7 @@ function Submission({ submission, onReplace }: { submission: NonNullable<Project
  * shows the repository (the report beside the tasks says how it was checked) and lets the learner
  * replace it.
  */
-export function SubmitBox({ project, submitting, error, onSubmit }: SubmitBoxProps) {
+export function SubmitBox({ project, submitting, error, onSubmit, allowLocalHttp = false }: SubmitBoxProps) {
   const [replacing, setReplacing] = useState(false);
   const [url, setUrl] = useState('');
   const [live, setLive] = useState('');
@@ -82,7 +80,7 @@ export function SubmitBox({ project, submitting, error, onSubmit }: SubmitBoxPro
     event.preventDefault();
     if (submitting) return;
     const message = validateRepoUrl(url);
-    const liveMessage = needsLive ? validateLiveUrl(live, true, { allowLocalHttp: LOCAL_HTTP_ALLOWED }) : null;
+    const liveMessage = needsLive ? validateLiveUrl(live, true, { allowLocalHttp }) : null;
     setInvalid(message);
     setLiveInvalid(liveMessage);
     if (!message && !liveMessage) onSubmit({ repositoryUrl: url.trim(), liveUrl: needsLive ? live.trim() : null });
