@@ -11,14 +11,15 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Check, HttpCheck, PageCheck } from '../../src/domain/verification.ts';
 import { loadCurriculum } from '../content/load.ts';
 import { readReference, variantOf, type Reference } from '../content/references.ts';
 import { tempDir } from '../test/helpers.ts';
+import { serveSite } from '../test/reference-fixtures.ts';
 import type { CheckOutcome, HttpChecker, PageChecker } from './contract.ts';
 import { createGuard } from './guard.ts';
 import { httpChecker } from './http.ts';
@@ -165,20 +166,6 @@ async function startApi(reference: Reference, variant: 'reference' | 'broken'): 
   }
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.mjs': 'text/javascript', '.svg': 'image/svg+xml' };
-
-/** Serves a site held in memory on 127.0.0.1, as GitHub Pages would (index.html for a folder, 404 otherwise). */
-async function serveSite(files: Record<string, string>): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname).replace(/^\//, '').replace(/(^|\/)$/, '$1index.html');
-    const text = files[path];
-    if (text === undefined) return res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>404</title>');
-    return res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(text);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
-}
-
 // ---------------------------------------------------------------------------------------------
 // With the checkers
 // ---------------------------------------------------------------------------------------------
@@ -202,8 +189,8 @@ describe.runIf(process.env.TEST_DATABASE === undefined)('reference solutions aga
   async function outcomes(reference: Reference, checks: readonly Check[], variant: 'reference' | 'broken'): Promise<Map<number, CheckOutcome>> {
     let liveUrl: string;
     if (reference.site) {
-      const { url, server } = await serveSite(variantOf(reference, variant, LIVE).site ?? {});
-      stops.push(() => server.close());
+      const { url, close } = await serveSite(variantOf(reference, variant, LIVE).site ?? {});
+      stops.push(() => void close());
       liveUrl = url;
     } else {
       const { url, child } = await startApi(reference, variant);
