@@ -30,7 +30,7 @@ export function seed(script, target, ...args) {
   return JSON.parse(out.trim().split('\n').pop());
 }
 
-/** The API on a free loopback port; `stop()` ends it. Sign-in limits are raised for the benchmark's logins. */
+/** The API on a free loopback port (`pid`: its process); `stop()` ends it. Sign-in limits are raised for the benchmark's logins. */
 export async function startApi(env) {
   const port = await freePort();
   const child = spawn(process.execPath, ['server/main.ts'], {
@@ -41,7 +41,7 @@ export async function startApi(env) {
   const base = `http://${HOST}:${port}`;
   for (let i = 0; i < 600; i += 1) {
     try {
-      if ((await fetch(`${base}/ready`)).ok) return { base, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
+      if ((await fetch(`${base}/ready`)).ok) return { base, pid: child.pid, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
     } catch { /* not yet */ }
     await new Promise((r) => setTimeout(r, 100));
   }
