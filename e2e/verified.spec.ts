@@ -1,15 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { E2E_FAKES_CONTROL, E2E_VERIFIED_API, E2E_VERIFIED_WEB, verifiedApiEnv } from '../playwright.config';
 import { loadCurriculum } from '../server/content/load.ts';
 import { readReference, variantOf } from '../server/content/references.ts';
 import type { FakeGitHubSeed } from '../server/test/fake-github.ts';
+import { answerFromFiles, referenceRepository, repositoryUrl } from '../server/test/reference-fixtures.ts';
 import { repoCheckMessages } from '../server/verify/repo-checks.ts';
 import { SUBMISSION_CHECKS, verificationMessages } from '../src/domain/verification';
 
@@ -109,20 +109,13 @@ test.afterEach(async () => {
 // The learner's deployed site and repository
 // ---------------------------------------------------------------------------------------------
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css' };
-
 type Site = { url: string; server: Server; requests: number; holdNext(): { arrived: Promise<void>; release(): void } };
 const sites: Site[] = [];
 
 /** Serves the reference's site (or its broken variant) on 127.0.0.1, as GitHub Pages would. */
 async function serveSite(variant: 'reference' | 'broken'): Promise<Site> {
   let hold: { arrive(): void; released: Promise<void> } | null = null;
-  const answer = (req: IncomingMessage, res: ServerResponse) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname).replace(/^\//, '').replace(/(^|\/)$/, '$1index.html');
-    const text = files[path];
-    if (text === undefined) return res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>404</title>');
-    return res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(text);
-  };
+  const answer = (req: IncomingMessage, res: ServerResponse) => answerFromFiles(files, req, res);
   const server = createServer((req, res) => {
     site.requests += 1;
     const held = hold;
@@ -167,22 +160,11 @@ async function newGitHubPerson(tag: string) {
  * the learner started the project), owned by their GitHub account. Returns its URL and commit.
  */
 async function pushRepository(owner: { id: number; login: string }, variant: 'reference' | 'broken', liveUrl: string) {
-  const { repository } = variantOf(reference, variant, liveUrl);
-  const sha = randomBytes(20).toString('hex');
-  const seed: FakeGitHubSeed = {
-    repositories: [
-      {
-        id: owner.id,
-        owner,
-        name: 'portfolio',
-        commits: [{ sha, date: new Date().toISOString(), message: 'Portfolio', files: repository.files }],
-        workflowRuns: repository.ci ? [{ name: 'CI', headSha: sha, conclusion: repository.ci, createdAt: new Date().toISOString() }] : [],
-      },
-    ],
-  };
+  const repository = referenceRepository(reference, variant, { owner, liveUrl });
+  const seed: FakeGitHubSeed = { repositories: [repository] };
   const seeded = await fetch(`${E2E_FAKES_CONTROL}/github-api`, { method: 'POST', body: JSON.stringify({ seed }) });
   expect(seeded.ok).toBe(true);
-  return { url: `https://github.com/${owner.login}/portfolio`, sha };
+  return { url: repositoryUrl(repository), sha: repository.commits[0]!.sha };
 }
 
 // ---------------------------------------------------------------------------------------------
