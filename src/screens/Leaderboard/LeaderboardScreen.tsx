@@ -1,4 +1,5 @@
 import { Heading, HStack, Icon, Link, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Lock, ShieldCheck, Trophy, Users } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
@@ -93,33 +94,33 @@ function Board({ board, chosen }: { board: LeaderboardView; chosen: LeaderboardP
   );
 }
 
-/** Which ranks are verified: said only on a board that shows self-reported XP. */
-function VerifiedNote() {
+/** A line under the board, after its icon. */
+function BoardNote({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <HStack gap="2" align="flex-start" color="fg.muted" fontSize="sm">
       <Icon boxSize="4" mt="0.5" flexShrink={0} aria-hidden="true">
-        <ShieldCheck />
+        {icon}
       </Icon>
-      <Text>{VERIFIED_RANKS_NOTE}</Text>
+      <Text>{children}</Text>
     </HStack>
   );
 }
 
+/** Which ranks are verified: said only on a board that shows self-reported XP. */
+function VerifiedNote() {
+  return <BoardNote icon={<ShieldCheck />}>{VERIFIED_RANKS_NOTE}</BoardNote>;
+}
+
 function PrivacyNote() {
   return (
-    <HStack gap="2" align="flex-start" color="fg.muted" fontSize="sm">
-      <Icon boxSize="4" mt="0.5" flexShrink={0} aria-hidden="true">
-        <Lock />
-      </Icon>
-      <Text>
-        Learners with a private profile are shown as “{PRIVATE_LEARNER_NAME}”, without their name. You always see your own
-        name here; other learners see it only while Public Profile is on in{' '}
-        <Link asChild color="brand.fg" textDecoration="underline">
-          <RouterLink to="/app/settings">Settings</RouterLink>
-        </Link>{' '}
-        (Privacy & Security).
-      </Text>
-    </HStack>
+    <BoardNote icon={<Lock />}>
+      Learners with a private profile are shown as “{PRIVATE_LEARNER_NAME}”, without their name. You always see your own
+      name here; other learners see it only while Public Profile is on in{' '}
+      <Link asChild color="brand.fg" textDecoration="underline">
+        <RouterLink to="/app/settings">Settings</RouterLink>
+      </Link>{' '}
+      (Privacy & Security).
+    </BoardNote>
   );
 }
 
