@@ -212,26 +212,28 @@ test.describe('XP from one ledger (issue 11)', () => {
     await expect(toast(page, 'Project submitted')).toBeVisible();
     // The moment: what the submission earned, from the XP API before and after it.
     const moment = page.getByRole('status').filter({ hasText: 'XP in total' });
-    await expect(moment).toContainText('You earned 600 XP and reached level 2. 780 XP in total. Badge earned: Polyglot.');
+    await expect(moment).toContainText('You earned 500 XP and reached level 2. 680 XP in total.');
+    await expect(moment).not.toContainText('Badge earned'); // no badge comes with a single project
     await moment.getByRole('button', { name: 'Dismiss' }).click();
     await expect(moment).toHaveCount(0);
 
-    // Personal Portfolio: 9 tasks × 20 XP + 500 XP, and Polyglot (4 skills, 3 needed) pays 100 XP.
+    // Personal Portfolio: 9 tasks × 20 XP + 500 XP (20 hours of beginner work).
     await page.goto('/app/xp-badges');
-    await expect(tile(page, 'Total XP')).toContainText('780');
+    await expect(tile(page, 'Total XP')).toContainText('680');
     await expect(tile(page, 'Projects completed')).toContainText('1');
     await expect(page.getByText('Level 2', { exact: true })).toBeVisible();
-    await expect(page.getByText(/Earned on/).first()).toBeVisible();
+    // Its four skills count towards Well Rounded (15 skills).
+    await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Well Rounded' }) })).toContainText('4 of 15');
 
     await page.goto('/app/xp-badges/history');
     await expect(page.getByText('Personal Portfolio').first()).toBeVisible();
 
     await page.goto('/app/leaderboard?period=week');
     const mine = page.locator('tr[aria-current="true"]');
-    // These journeys run with VERIFICATION=off: the project's 500 XP is self-reported, and so is
-    // Polyglot's 100 (earned on that project): the board ranks the tasks' 180 and shows the 600
-    // beside, labelled; a line under the board says ranks count verified XP only.
-    await expect(mine).toContainText('180 XP+600 XP self-reported');
+    // These journeys run with VERIFICATION=off: the project's 500 XP is self-reported: the board
+    // ranks the tasks' 180 and shows the 500 beside, labelled; a line under the board says ranks
+    // count verified XP only.
+    await expect(mine).toContainText('180 XP+500 XP self-reported');
     await expect(page.getByText(/^Ranks count verified XP only\./)).toBeVisible();
 
     await page.goto('/app/dashboard');

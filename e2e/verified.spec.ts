@@ -231,8 +231,8 @@ test('the reference portfolio passes every check, and its XP arrives', async ({ 
   await expect(report(page).getByText(/^(Failed|Couldn’t check|Not checked)$/)).toHaveCount(0);
   expect(site.requests).toBeGreaterThan(1); // the live URL and every page check opened it
 
-  // 180 + the project's 500 + Polyglot's 100 (the portfolio's four skills, three needed).
-  expect(await xpNow(page)).toBe('780');
+  // 180 + the project's 500 (no badge comes with a single project).
+  expect(await xpNow(page)).toBe('680');
   await page.goto('/app/dashboard');
   await expect(page.getByText(/Level 2/).first()).toBeVisible();
 });
@@ -296,5 +296,5 @@ test('the API restarted in the middle of a check: the report still arrives', asy
   await expect(report(page)).toContainText(`+${project.xp} XP paid`);
   // The restarted API ran the checks again from the start: the live URL was opened once more.
   expect(site.requests).toBeGreaterThan(2);
-  expect(await xpNow(page)).toBe('780');
+  expect(await xpNow(page)).toBe('680');
 });

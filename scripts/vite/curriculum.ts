@@ -16,7 +16,7 @@ export function curriculumModule(): Plugin {
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
     load(id) {
       if (id !== RESOLVED) return undefined;
-      const { version, projectHashes: _p, taskHashes: _t, ...curriculum } = loadCurriculum();
+      const { version, ...curriculum } = loadCurriculum();
       return `export default ${JSON.stringify({ ...curriculum, version })};`;
     },
     // Storybook's dev server watches the repository: an edit in content/ reloads the stories.

@@ -14,10 +14,14 @@ try {
   for (const path of curriculum.paths) {
     const projects = curriculum.projects.filter((p) => p.pathId === path.id);
     console.log(`  ${path.title.padEnd(24)} ${String(projects.length).padStart(2)} projects, ${path.totalHours} h, ${path.durationWeeks} weeks`);
+    for (const p of projects) {
+      console.log(`    ${p.title.padEnd(30)} ${p.difficulty.padEnd(12)} ${String(p.hours).padStart(3)} h  ${p.durationWeeks} wk  ${String(p.xp).padStart(5)} XP`);
+    }
   }
   console.log('Badges:');
   for (const badge of curriculum.badges) {
-    console.log(`  ${badge.title.padEnd(24)} ${badge.rule} ≥ ${badge.target} (${badge.description})`);
+    const retired = badge.retiredOn ? `, retired ${badge.retiredOn}` : '';
+    console.log(`  ${badge.title.padEnd(24)} ${badge.rule} ≥ ${badge.target} (${badge.description}${retired})`);
   }
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { openDatabase, type Db } from '../db/database.ts';
 import { tempDir, testDatabase } from '../test/helpers.ts';
+import { projectWeeks } from '../../src/domain/content.ts';
+import { projectXp } from '../../src/domain/xp.ts';
 import { ContentError, loadCurriculum } from './load.ts';
 import { readReference, referenceReasons } from './references.ts';
 import { seedCurriculum } from './seed.ts';
@@ -30,7 +32,32 @@ describe("the repository's content/", () => {
     expect(curriculum.paths.map((p) => p.title).sort()).toEqual(
       ['Backend Development', 'Cloud Computing', 'Cybersecurity', 'Frontend Development', 'Full Stack Development', 'Mobile Development'].sort(),
     );
-    for (const weeks of [8, 12, 10]) expect(curriculum.paths.map((p) => p.durationWeeks)).toContain(weeks);
+  });
+
+  it('computes every duration and XP from hours: nothing typed can disagree', () => {
+    for (const path of curriculum.paths) {
+      const own = curriculum.projects.filter((p) => p.pathId === path.id);
+      expect(path.totalHours, path.title).toBe(own.reduce((n, p) => n + p.hours, 0));
+      expect(path.durationWeeks, path.title).toBe(own.reduce((n, p) => n + p.durationWeeks, 0));
+      expect(path.summary, path.title).not.toMatch(/\d+\s*(weeks?|hours?)/i);
+    }
+    for (const project of curriculum.projects) {
+      expect(project.durationWeeks, project.title).toBe(projectWeeks(project.hours));
+      // The landing page's claim: projects last 1-4 weeks.
+      expect(project.durationWeeks, project.title).toBeGreaterThanOrEqual(1);
+      expect(project.durationWeeks, project.title).toBeLessThanOrEqual(4);
+      expect(project.xp, project.title).toBe(projectXp(project.hours, project.difficulty));
+    }
+  });
+
+  it('lets a beginner start only from the first project, and links paths through prerequisites', () => {
+    const open = curriculum.projects.filter((p) => p.prerequisites.length === 0).map((p) => p.slug);
+    expect(open).toEqual(['personal-portfolio']);
+    const pathOf = new Map(curriculum.projects.map((p) => [p.id, p.pathId]));
+    const crossing = curriculum.projects.filter((p) => p.prerequisites.some((id) => pathOf.get(id) !== p.pathId));
+    expect(crossing.map((p) => p.slug).sort()).toEqual(
+      ['containerised-api', 'habit-tracker', 'job-board', 'password-strength-checker', 'rest-api-with-express', 'static-site-on-s3'].sort(),
+    );
   });
 
   it('gives every project a brief, real tasks and requirements, XP within 500-1500 and https resources', () => {
@@ -58,17 +85,22 @@ describe("the repository's content/", () => {
     for (const slug of reasons.keys()) expect(curriculum.projects.map((p) => p.slug), `content/README.md gives a reason for ${slug}`).toContain(slug);
   });
 
-  it('holds the six badges of the spec, one per rule', () => {
-    expect(curriculum.badges.map((b) => [b.rule, b.target]).sort()).toEqual(
-      [
-        ['projects-in-a-week', 5],
-        ['lines-of-code', 10000],
-        ['daily-streak', 7],
-        ['total-xp', 10000],
-        ['projects-completed', 20],
-        ['distinct-skills', 3],
-      ].sort(),
-    );
+  it('awards badges for learning, and keeps the retired ones for those who earned them', () => {
+    const active = curriculum.badges.filter((b) => b.retiredOn === undefined);
+    expect(active.map((b) => [b.title, b.rule, b.target])).toEqual([
+      ['Verified Builder', 'verified-projects', 5],
+      ['Streak Master', 'daily-streak', 7],
+      ['Well Rounded', 'distinct-skills', 15],
+      ['XP Hunter', 'total-xp', 10000],
+      ['Project Pro', 'projects-completed', 20],
+    ]);
+    // Speed Runner rewarded rushing, Polyglot came with the first project: retired, not deleted.
+    expect(curriculum.badges.filter((b) => b.retiredOn !== undefined).map((b) => [b.id, b.title])).toEqual([
+      ['badge_a5955432', 'Speed Runner'],
+      ['badge_7a63ba3b', 'Polyglot'],
+    ]);
+    // Code Warrior (lines of code) could never be earned: its id is retired for good.
+    expect(curriculum.retiredIds).toContain('badge_fbaaf517');
   });
 
   it('keeps the spec\'s numbered path addresses working (formerly /app/paths/1 … 6)', () => {
@@ -86,6 +118,8 @@ type Files = {
   retired?: unknown[];
   /** The content of badges.yaml (one valid badge unless given); null: no badges.yaml at all. */
   badges?: unknown;
+  /** The skills vocabulary (HTML, web, unless given). */
+  skills?: unknown[];
 };
 
 const hex = (n: number) => n.toString(16).padStart(8, '0');
@@ -99,9 +133,7 @@ function project(n: number, extra: Record<string, unknown> = {}) {
     title: `Project ${n}`,
     summary: `The project number ${n}.`,
     difficulty: 'beginner',
-    durationWeeks: 1,
-    hours: 10,
-    xp: 500,
+    hours: 20,
     prerequisites: [],
     objectives: ['Learn a thing'],
     skills: ['HTML'],
@@ -119,7 +151,6 @@ function path(n: number, projectIds: string[], extra: Record<string, unknown> = 
     summary: `The path number ${n}.`,
     level: 'beginner',
     category: 'web',
-    durationWeeks: 8,
     color: '#4F46E5',
     sections: [{ id: `sec_${hex(n)}`, title: 'Section', summary: 'The only section.', projects: projectIds }],
     ...extra,
@@ -143,6 +174,7 @@ function writeContent(files: Files): string {
   }
   if (files.retired) writeFileSync(join(content, 'retired.yaml'), stringify({ retired: files.retired }));
   if (files.badges !== null) writeFileSync(join(content, 'badges.yaml'), stringify(files.badges ?? { badges: [badge(1)] }));
+  writeFileSync(join(content, 'skills.yaml'), stringify({ skills: files.skills ?? [{ name: 'HTML', category: 'web' }] }));
   return content;
 }
 
@@ -165,7 +197,13 @@ describe('the content rules', () => {
       ['project-1', 0, 'path_00000001'],
       ['project-2', 1, 'path_00000001'],
     ]);
-    expect(curriculum.paths[0]?.totalHours).toBe(20);
+    expect(curriculum.paths[0]?.totalHours).toBe(40);
+    // Computed: 20 hours is 2 weeks at 10 a week, and 500 XP for a beginner.
+    expect(curriculum.projects.map((p) => [p.durationWeeks, p.xp])).toEqual([
+      [2, 500],
+      [2, 500],
+    ]);
+    expect(curriculum.paths[0]?.durationWeeks).toBe(4);
     expect(curriculum.version).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -207,13 +245,15 @@ describe('the content rules', () => {
   it('fields are checked, and every problem is named with its file and field', () => {
     const files = valid();
     Object.assign(files.projects[0] as object, { xp: 2000, durationWeeks: 6, id: 'prj_XYZ' });
+    Object.assign(files.paths[0] as object, { durationWeeks: 8 });
     (files.projects[1] as { resources: unknown[] }).resources = [{ title: 'Plain', type: 'doc', url: 'http://example.com/' }];
     const problems = problemsOf(files);
     expect(problems).toContain('content/projects/project-1/project.yaml: id: must be "prj_" and 8 lower-case hex characters');
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^content\/projects\/project-1\/project\.yaml: durationWeeks: /),
-        expect.stringMatching(/^content\/projects\/project-1\/project\.yaml: xp: /),
+        "content/projects/project-1/project.yaml: durationWeeks: computed, not typed: a project's weeks follow from its hours at 10 hours a week, and a path's from its projects; remove it",
+        'content/projects/project-1/project.yaml: xp: computed, not typed: XP follows from hours and difficulty (src/domain/xp.ts, projectXp); remove it',
+        expect.stringMatching(/^content\/paths\/path-1\.yaml: durationWeeks: computed, not typed/),
         'content/projects/project-2/project.yaml: resources.0.url: must be an https URL',
       ]),
     );
@@ -285,6 +325,78 @@ describe('the content rules', () => {
     expect(loadCurriculum(writeContent(valid())).badges).toEqual([badge(1)]);
   });
 
+  it('hours stay within what a project may take and pay, and no summary types a duration', () => {
+    const files = valid();
+    Object.assign(files.projects[0] as object, { hours: 45 });
+    Object.assign(files.projects[1] as object, { hours: 12, summary: 'Done in 2 weeks.' });
+    files.badges = { badges: [] };
+    Object.assign(files.paths[0] as object, { summary: 'Learn the web in 8 weeks.' });
+    expect(problemsOf(files)).toEqual([
+      'content/projects/project-1/project.yaml: hours: 45 hours is 5 weeks at 10 hours a week; a project lasts 1 to 4 weeks (at most 40 hours): split it in two.',
+      'content/projects/project-2/project.yaml: hours: 12 hours of beginner work pay 300 XP (src/domain/xp.ts, projectXp); a project pays 500 to 1500 XP: make it bigger or join it to another.',
+      'content/projects/project-2/project.yaml: summary: states a duration; durations are computed from hours, so leave it out.',
+      "content/paths/path-1.yaml: summary: states a duration; a path's weeks are computed from its projects, so leave it out.",
+    ]);
+  });
+
+  it('prerequisites never ask for a harder project, only beginners start from nothing, and a path goes from easier to harder', () => {
+    const harder = valid();
+    Object.assign(harder.projects[0] as object, { difficulty: 'advanced', prerequisites: [] });
+    expect(problemsOf(harder)).toEqual([
+      'content/projects/project-1/project.yaml: prerequisites: an advanced project names the projects that teach what it assumes (any path); only a beginner project may have none.',
+      'content/projects/project-2/project.yaml: prerequisites: Project 1 is advanced, harder than this beginner project; a project builds on easier or equal ones.',
+      'content/paths/path-1.yaml: Project 1 (advanced) comes before Project 2 (beginner); a path goes from easier to harder.',
+    ]);
+
+    // Across paths: an intermediate project in a second path builds on the first path's project.
+    const across = valid();
+    across.projects.push(project(3, { difficulty: 'intermediate', prerequisites: [project(2).id] }));
+    across.paths.push(path(2, [project(3).id]));
+    expect(problemsOf(across)).toEqual([]);
+    expect(loadCurriculum(writeContent(across)).projects.find((p) => p.slug === 'project-3')).toMatchObject({ pathId: 'path_00000002', xp: 650 });
+  });
+
+  it('every skill comes from the one vocabulary, every vocabulary skill is taught, and a path fits its category', () => {
+    const files = valid();
+    files.skills = [
+      { name: 'HTML', category: 'web' },
+      { name: 'Docker', category: 'cloud' },
+      { name: 'Unused', category: 'web' },
+    ];
+    Object.assign(files.projects[0] as object, { skills: ['html', 'Docker'] });
+    Object.assign(files.projects[1] as object, { skills: ['Docker', 'Kubernetes', 'Docker'] });
+    expect(problemsOf(files)).toEqual([
+      'content/projects/project-1/project.yaml: skills: html is not in content/skills.yaml; did you mean HTML?',
+      'content/projects/project-2/project.yaml: skills: Kubernetes is not in content/skills.yaml; add it there, with its category.',
+      'content/projects/project-2/project.yaml: skills: a skill is listed twice.',
+      'content/skills.yaml: HTML is taught by no project; remove it.',
+      'content/skills.yaml: Unused is taught by no project; remove it.',
+      'content/paths/path-1.yaml: category: most of its skills are cloud (3 of them), not web; use cloud.',
+    ]);
+    const missing = valid();
+    const dir = writeContent(missing);
+    rmSync(join(dir, 'skills.yaml'));
+    expect(() => loadCurriculum(dir)).toThrow(/content\/skills\.yaml: missing; it lists every skill a project may name/);
+  });
+
+  it('every badge still awarded can be earned through the content, asks more than one project, and rewards learning', () => {
+    const files = valid();
+    files.badges = {
+      badges: [
+        badge(1, { title: 'Out of reach', rule: 'projects-completed', target: 3 }),
+        badge(2, { title: 'Too easy', rule: 'projects-completed', target: 1 }),
+        badge(3, { title: 'Rushed', rule: 'projects-in-a-week', target: 2 }),
+        badge(4, { title: 'Old', rule: 'projects-in-a-week', target: 2, retiredOn: '2026-11-27' }),
+        badge(5, { title: 'Both', rule: 'projects-completed', target: 2 }),
+      ],
+    };
+    expect(problemsOf(files)).toEqual([
+      'content/badges.yaml (badge "Out of reach"): can never be earned: the whole content gives at most 2 for projects-completed, and it asks 3.',
+      'content/badges.yaml (badge "Too easy"): comes with a single project (one gives up to 1 for projects-completed); ask for more than 1.',
+      'content/badges.yaml (badge "Rushed"): rule projects-in-a-week is no longer awarded (it rewards speed); use verified-projects, daily-streak, total-xp, projects-completed, distinct-skills, or retire the badge with retiredOn.',
+    ]);
+  });
+
   it('a file named after another slug, an empty brief and broken YAML are reported', () => {
     const files = valid();
     (files.projects[0] as { brief?: string }).brief = '   ';
@@ -348,10 +460,11 @@ describe('seeding', () => {
     await seedCurriculum(db, loadCurriculum(writeContent(valid())), NOW);
 
     const edited = valid();
-    Object.assign(edited.projects[0] as object, { slug: 'first-project', title: 'The first project', xp: 600 });
+    Object.assign(edited.projects[0] as object, { slug: 'first-project', title: 'The first project', hours: 24 });
     (edited.paths[0] as { sections: { projects: string[] }[] }).sections[0]!.projects = [project(1).id];
     edited.projects.pop(); // project 2 leaves the content, with its two tasks
     (edited.projects[0] as { tasks: unknown[] }).tasks = [task(11), task(13, 'A new task')]; // task 12 retired
+    edited.badges = { badges: [] }; // one project left: no badge could ask for more
     const result = await seedCurriculum(db, loadCurriculum(writeContent(edited)), NOW);
     expect(result).toMatchObject({ applied: true, projects: 1, tasks: 2, retired: 4, redirects: 1 });
 

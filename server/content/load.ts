@@ -1,6 +1,6 @@
 /**
  * Reads `content/` from disk: every file parsed (YAML), checked against its schema and then the
- * rules across files (src/domain/content.ts), and hashed, so the seeder can tell what changed.
+ * rules across files (src/domain/content.ts), and hashed, so the seeder can tell whether it changed.
  * Used by the API at start, by `npm run content:check`, and by the Vite plugin that gives stories
  * their curriculum fixtures.
  */
@@ -16,9 +16,9 @@ import {
   pathFileSchema,
   projectFileSchema,
   retiredFileSchema,
+  skillsFileSchema,
   type ContentFiles,
   type Curriculum,
-  type CurriculumProject,
 } from '../../src/domain/content.ts';
 
 /** The repository's `content/` folder. */
@@ -33,21 +33,13 @@ export class ContentError extends Error {
   }
 }
 
-/** A curriculum with the hashes the seeder compares. */
+/** A curriculum with the version the seeder compares. */
 export type LoadedCurriculum = Curriculum & {
-  /** sha256 of everything below: unchanged content, nothing to seed. */
+  /** sha256 of the whole curriculum: unchanged content, nothing to seed. */
   version: string;
-  /** sha256 per project (what a learner sees of it) and per task (its title). */
-  projectHashes: Record<string, string>;
-  taskHashes: Record<string, string>;
 };
 
 const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
-
-export function projectHash(project: CurriculumProject): string {
-  const { position: _position, ...meaning } = project;
-  return sha256({ ...meaning, tasks: project.tasks.map((t) => [t.id, t.title]) });
-}
 
 function readYaml(dir: string, file: string, problems: string[]): unknown {
   const name = relative(join(dir, '..'), file);
@@ -63,7 +55,13 @@ function readYaml(dir: string, file: string, problems: string[]): unknown {
 export function loadCurriculum(dir: string = CONTENT_DIR): LoadedCurriculum {
   const problems: string[] = [];
   const name = (file: string) => relative(join(dir, '..'), file);
-  const files: ContentFiles = { paths: [], projects: [], retired: { retired: [] }, badges: { file: name(join(dir, 'badges.yaml')), data: [] } };
+  const files: ContentFiles = {
+    paths: [],
+    projects: [],
+    retired: { retired: [] },
+    badges: { file: name(join(dir, 'badges.yaml')), data: [] },
+    skills: { file: name(join(dir, 'skills.yaml')), data: [] },
+  };
 
   const pathDir = join(dir, 'paths');
   for (const entry of existsSync(pathDir) ? readdirSync(pathDir).sort() : []) {
@@ -107,6 +105,17 @@ export function loadCurriculum(dir: string = CONTENT_DIR): LoadedCurriculum {
       else problems.push(...describeIssues(name(badgeFile), parsed.error));
     }
   }
+  // The one vocabulary of skills: `content/skills.yaml`.
+  const skillsFile = join(dir, 'skills.yaml');
+  if (!existsSync(skillsFile)) problems.push(`${name(skillsFile)}: missing; it lists every skill a project may name, with its category.`);
+  else {
+    const raw = readYaml(dir, skillsFile, problems);
+    if (raw !== undefined) {
+      const parsed = skillsFileSchema.safeParse(raw);
+      if (parsed.success) files.skills.data = parsed.data.skills;
+      else problems.push(...describeIssues(name(skillsFile), parsed.error));
+    }
+  }
   if (files.paths.length === 0) problems.push(`${name(pathDir)}: no learning path found.`);
   // The order learners see the paths in: `content/order.yaml` lists their slugs.
   const orderFile = join(dir, 'order.yaml');
@@ -127,9 +136,7 @@ export function loadCurriculum(dir: string = CONTENT_DIR): LoadedCurriculum {
   const built = buildCurriculum(files);
   if (!built.ok) throw new ContentError(built.problems);
   const { curriculum } = built;
-  const projectHashes = Object.fromEntries(curriculum.projects.map((p) => [p.id, projectHash(p)]));
-  const taskHashes = Object.fromEntries(curriculum.projects.flatMap((p) => p.tasks.map((t) => [t.id, sha256(t.title)])));
-  return { ...curriculum, version: sha256(curriculum), projectHashes, taskHashes };
+  return { ...curriculum, version: sha256(curriculum) };
 }
 
 const loaded = new Map<string, LoadedCurriculum>();

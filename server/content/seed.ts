@@ -110,7 +110,6 @@ export async function seedCurriculum(db: Db, curriculum: LoadedCurriculum, now: 
           requirements: JSON.stringify(p.requirements),
           resources: JSON.stringify(p.resources),
           status: 'active' as const,
-          content_hash: curriculum.projectHashes[p.id] as string,
         })),
       )
       .onConflict((oc) =>
@@ -131,7 +130,6 @@ export async function seedCurriculum(db: Db, curriculum: LoadedCurriculum, now: 
           requirements: eb.ref('excluded.requirements'),
           resources: eb.ref('excluded.resources'),
           status: eb.ref('excluded.status'),
-          content_hash: eb.ref('excluded.content_hash'),
         })),
       )
       .execute();
@@ -142,7 +140,6 @@ export async function seedCurriculum(db: Db, curriculum: LoadedCurriculum, now: 
         title: t.title,
         position: t.position,
         status: 'active' as const,
-        content_hash: curriculum.taskHashes[t.id] as string,
       })),
     );
     // In slices: one statement's parameters stay well under either database's limit.
@@ -156,7 +153,6 @@ export async function seedCurriculum(db: Db, curriculum: LoadedCurriculum, now: 
             title: eb.ref('excluded.title'),
             position: eb.ref('excluded.position'),
             status: eb.ref('excluded.status'),
-            content_hash: eb.ref('excluded.content_hash'),
           })),
         )
         .execute();

@@ -103,13 +103,11 @@ export type ProjectsTable = {
   requirements: string;
   resources: string;
   status: ContentStatus;
-  /** sha256 of what a learner sees of it: "updated since you started" compares it. */
-  content_hash: string;
 };
 
 export type ProjectPrerequisitesTable = { project_id: string; requires_id: string };
 
-export type TasksTable = { id: string; project_id: string; title: string; position: number; status: ContentStatus; content_hash: string };
+export type TasksTable = { id: string; project_id: string; title: string; position: number; status: ContentStatus };
 
 export type SlugRedirectsTable = { kind: 'path' | 'project'; old_slug: string; target_id: string };
 

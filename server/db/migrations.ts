@@ -634,6 +634,24 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('notification_outbox').execute();
     },
   },
+
+  /**
+   * Projects and tasks no longer keep a hash of their content: nothing read it. What changed in a
+   * project since a learner started it is told from the tasks they started with
+   * (`project_progress.task_ids_at_start`), and whether the content changed at all from
+   * `content_versions`.
+   */
+  '0016_no_content_hash': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('projects').dropColumn('content_hash').execute();
+      await db.schema.alterTable('tasks').dropColumn('content_hash').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      // The hashes are derived from content/: the next seed of a changed version rewrites them.
+      await db.schema.alterTable('projects').addColumn('content_hash', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema.alterTable('tasks').addColumn('content_hash', 'text', (c) => c.notNull().defaultTo('')).execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

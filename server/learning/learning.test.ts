@@ -55,7 +55,13 @@ describe('a new learner', () => {
     const { path } = pathResponseSchema.parse((await get(t.app, `/learning/paths/${frontend.slug}`, token)).json());
     const projects = path.sections.flatMap((s) => s.projects);
     expect(projects.map((p) => p.status)).toEqual(['available', ...Array(projects.length - 1).fill('locked')]);
-    expect(projects[1]?.missingPrerequisites).toEqual([{ id: first!.id, slug: first!.slug, title: first!.title }]);
+    const frontendRef = { id: frontend.id, slug: frontend.slug, title: frontend.title };
+    expect(projects[1]?.missingPrerequisites).toEqual([{ id: first!.id, slug: first!.slug, title: first!.title, path: frontendRef }]);
+    // Across paths: the first mobile project builds on a frontend one, and names it with its path.
+    const mobile = pathResponseSchema.parse((await get(t.app, '/learning/paths/mobile-development', token)).json()).path;
+    const habit = mobile.sections[0]?.projects[0];
+    expect(habit?.status).toBe('locked');
+    expect(habit?.missingPrerequisites).toEqual([expect.objectContaining({ slug: 'task-manager-with-react', path: frontendRef })]);
     expect(projects.every((p) => p.progress.completed === 0)).toBe(true);
   });
 

@@ -77,13 +77,25 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
       .execute();
   }
 
+  /** The projects whose automatic checks passed for this learner (a report that says so). */
+  async function passedProjects(tx: Executor, userId: string): Promise<Set<string>> {
+    const rows = await tx
+      .selectFrom('verification_runs')
+      .select('project_id')
+      .distinct()
+      .where('user_id', '=', userId)
+      .where('state', '=', 'passed')
+      .execute();
+    return new Set(rows.map((r) => r.project_id));
+  }
+
   /**
    * The facts badges are judged on, read from the ledger and the learner's progress: from all of
    * it (whether a badge is earned), and from verified work alone (whether it is earned on verified
    * work: self-reported projects and XP left out; the streak is the same days either way).
    */
   async function facts(tx: Executor, userId: string, today: string): Promise<{ all: BadgeFacts; verified: BadgeFacts }> {
-    const [completed, total, days] = await Promise.all([
+    const [completed, total, days, passed] = await Promise.all([
       tx
         .selectFrom('xp_events')
         .select(['source_id', 'earned_on', 'self_reported'])
@@ -99,8 +111,14 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
         .where('user_id', '=', userId)
         .executeTakeFirst(),
       tx.selectFrom('activity_days').select('local_day').where('user_id', '=', userId).execute(),
+      passedProjects(tx, userId),
     ]);
-    const project = (r: { source_id: string; earned_on: string }) => ({ id: r.source_id, completedOn: r.earned_on, skills: [...(projectSkills.get(r.source_id) ?? [])] });
+    const project = (r: { source_id: string; earned_on: string }) => ({
+      id: r.source_id,
+      completedOn: r.earned_on,
+      skills: [...(projectSkills.get(r.source_id) ?? [])],
+      verified: passed.has(r.source_id),
+    });
     const longestDailyStreak = dailyStreak(
       days.map((d) => d.local_day),
       today,
@@ -167,7 +185,8 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
         .execute();
     }
     if (mayRevoke) {
-      const lost = results.filter((b) => !b.earned && have.has(b.id)).map((b) => b.id);
+      // A retired badge cannot be earned again, so a reset never takes it.
+      const lost = results.filter((b) => !b.retired && !b.earned && have.has(b.id)).map((b) => b.id);
       if (lost.length > 0) {
         await tx.deleteFrom('user_badges').where('user_id', '=', userId).where('badge_id', 'in', lost).execute();
         await tx
@@ -229,7 +248,7 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
     },
     /** Everything the XP page shows, from the ledger. */
     async summaryOf(userId: string) {
-      const [events, days, owned, goals] = await Promise.all([
+      const [events, days, owned, goals, passed] = await Promise.all([
         db
           .selectFrom('xp_events')
           .select(['id', 'reason', 'source_id', 'path_id', 'amount', 'earned_at', 'earned_on'])
@@ -240,9 +259,11 @@ export function createLedger(db: Db, badges: readonly BadgeDefinition[], project
         db.selectFrom('activity_days').select('local_day').where('user_id', '=', userId).execute(),
         db.selectFrom('user_badges').select(['badge_id', 'earned_at']).where('user_id', '=', userId).execute(),
         db.selectFrom('weekly_goals').select(['week_start', 'goal']).where('user_id', '=', userId).execute(),
+        passedProjects(db, userId),
       ]);
       return {
         events,
+        verifiedProjects: [...passed],
         activeDays: [...new Set(days.map((d) => d.local_day))],
         badges: owned,
         weeklyGoals: goals.map((g) => ({ from: g.week_start, goal: g.goal })),

@@ -46,7 +46,10 @@ export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, l
   }
 
   async function ledgerOf(userId: string): Promise<LearnerLedger> {
-    const [{ events, activeDays, badges: owned, weeklyGoals }, { timeZone, weeklyGoal, row }] = await Promise.all([ledger.summaryOf(userId), clock(userId)]);
+    const [{ events, activeDays, badges: owned, weeklyGoals, verifiedProjects }, { timeZone, weeklyGoal, row }] = await Promise.all([
+      ledger.summaryOf(userId),
+      clock(userId),
+    ]);
     return {
       events: events.map((e) => ({
         id: e.id,
@@ -57,6 +60,7 @@ export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, l
         earnedAt: e.earned_at,
         earnedOn: e.earned_on,
       })),
+      verifiedProjects,
       activeDays,
       badgesEarned: owned.map((b) => ({ badgeId: b.badge_id, earnedAt: b.earned_at })),
       timeZone,

@@ -11,6 +11,7 @@ import { REPORT_POLL_MS, verificationMessages } from '../domain/verification';
 import { formatTime } from '../domain/format';
 import { sampleUser } from '../fixtures/user';
 import { learningMessages } from '../domain/learningApi';
+import { BADGE_XP } from '../domain/xp';
 import { useSession } from '../stores/session';
 import { learningKeys, learningMutations, learningQueries, pollWhileChecking } from './learning';
 
@@ -101,7 +102,8 @@ describe('the learning API from the browser', () => {
     const ready = recordsFor('frontend-development', 3, 99);
     server.use(...learningHandlers({ records: ready, liveUrlProjects: [project.id] }));
     const client = new QueryClient();
-    const xpBefore = (await client.fetchQuery(learningQueries.xp())).totalXp;
+    const before = await client.fetchQuery(learningQueries.xp());
+    const xpBefore = before.totalXp;
     const submit = { projectId: project.id, slug: project.slug, repositoryUrl: 'https://github.com/ada-lovelace/weather-dashboard' };
     // A deployed project's submission needs its live URL, by the shared rule.
     const refused = await mutate(client, learningMutations.submit(client), { ...submit, liveUrl: null });
@@ -120,7 +122,11 @@ describe('the learning API from the browser', () => {
     const passed = await client.fetchQuery({ ...learningQueries.project(project.slug), staleTime: 0 });
     expect(passed?.submission?.verification).toMatchObject({ state: 'passed', xpPaid: true });
     expect(pollWhileChecking({ state: { data: passed } })).toBe(false);
-    expect((await client.fetchQuery({ ...learningQueries.xp(), staleTime: 0 })).totalXp).toBe(xpBefore + project.xp);
+    // The project's XP, and a badge's for each badge its skills complete (Well Rounded: 16 skills in four projects).
+    const after = await client.fetchQuery({ ...learningQueries.xp(), staleTime: 0 });
+    const newBadges = after.badges.filter((b) => b.earned).length - before.badges.filter((b) => b.earned).length;
+    expect(after.badges.filter((b) => b.earned && !before.badges.some((old) => old.id === b.id && old.earned)).map((b) => b.title)).toEqual(['Well Rounded']);
+    expect(after.totalXp).toBe(xpBefore + project.xp + newBadges * BADGE_XP);
   });
 
   it('checks again a few times an hour, then answers 429 with when it may be asked again', async () => {

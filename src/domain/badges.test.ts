@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaletteName } from '../theme/palette';
-import { LINES_OF_CODE_NOTE, badgeProgress, evaluateBadges, mostProjectsInAWeek, type BadgeFacts } from './badges';
+import { badgeProgress, badgeReach, evaluateBadges, type BadgeContentProject, type BadgeFacts } from './badges';
 import { BADGE_COLORS, type BadgeDefinition, type BadgeRule } from './content';
 
 // Every colour a badge may name is a palette the app has (a type error otherwise).
@@ -16,37 +16,19 @@ const def = (rule: BadgeRule, target: number): BadgeDefinition => ({
   target,
 });
 const none: BadgeFacts = { completedProjects: [], longestDailyStreak: 0, totalXp: 0 };
-const done = (id: string, completedOn: string, skills: string[] = []) => ({ id, completedOn, skills });
+const done = (id: string, completedOn: string, skills: string[] = [], verified = true) => ({ id, completedOn, skills, verified });
 const on = (...days: string[]): BadgeFacts => ({ ...none, completedProjects: days.map((day, i) => done(`prj_${i}`, day)) });
 
-describe('projects in a week: any 7 consecutive local days', () => {
-  it('counts projects whose days are at most 6 days apart', () => {
-    expect(mostProjectsInAWeek(on('2026-11-01', '2026-11-07'))).toBe(2); // first and seventh day
-    expect(mostProjectsInAWeek(on('2026-11-01', '2026-11-08'))).toBe(1); // eight days
-    expect(mostProjectsInAWeek(on('2026-11-01', '2026-11-02', '2026-11-07', '2026-11-08', '2026-11-09'))).toBe(3);
-    expect(mostProjectsInAWeek(on('2026-11-01', '2026-11-03', '2026-11-07', '2026-11-08', '2026-11-09'))).toBe(4); // 3rd to 9th
-    expect(mostProjectsInAWeek(on('2026-11-03', '2026-11-03', '2026-11-03'))).toBe(3); // the same day
-    expect(mostProjectsInAWeek(none)).toBe(0);
-  });
-
-  it('crosses months and years, in any order, and counts a project once', () => {
-    expect(mostProjectsInAWeek(on('2027-01-02', '2026-12-27', '2026-12-30'))).toBe(3);
-    expect(mostProjectsInAWeek(on('2024-02-27', '2024-03-04'))).toBe(2); // leap year: 7 days inclusive
-    expect(mostProjectsInAWeek(on('2025-02-27', '2025-03-05'))).toBe(2);
-    expect(mostProjectsInAWeek(on('2025-02-26', '2025-03-05'))).toBe(1);
-    const twice: BadgeFacts = { ...none, completedProjects: [done('prj_a', '2026-11-01'), done('prj_a', '2026-11-02')] };
-    expect(mostProjectsInAWeek(twice)).toBe(1);
-  });
-
-  it('ignores a day that is not a date', () => {
-    expect(mostProjectsInAWeek(on('2026-11-01', '2026-02-30', 'yesterday', '2026-11-02'))).toBe(2);
-  });
-
-  it('earns the badge at the target', () => {
-    const five = on('2026-11-01', '2026-11-02', '2026-11-04', '2026-11-06', '2026-11-07');
-    expect(badgeProgress(def('projects-in-a-week', 5), five)).toMatchObject({ current: 5, percent: 100, earned: true, measured: true });
-    const spread = on('2026-11-01', '2026-11-02', '2026-11-04', '2026-11-06', '2026-11-08');
-    expect(badgeProgress(def('projects-in-a-week', 5), spread)).toMatchObject({ current: 4, percent: 80, earned: false });
+describe('verified projects', () => {
+  it('counts each project once, and only those whose checks passed', () => {
+    const facts: BadgeFacts = {
+      ...none,
+      completedProjects: [done('prj_a', '2026-11-01'), done('prj_b', '2026-11-02', [], false), done('prj_a', '2026-11-03'), done('prj_c', '2026-11-04')],
+    };
+    expect(badgeProgress(def('verified-projects', 5), facts)).toMatchObject({ current: 2, percent: 40, earned: false });
+    expect(badgeProgress(def('verified-projects', 2), facts)).toMatchObject({ current: 2, percent: 100, earned: true });
+    // Self-reported work still counts as completed.
+    expect(badgeProgress(def('projects-completed', 3), facts)).toMatchObject({ current: 3, earned: true });
   });
 });
 
@@ -85,22 +67,27 @@ describe('the other rules', () => {
     });
   });
 
-  it('lines of code is not measured: no progress at all, and a note that says why', () => {
-    const facts: BadgeFacts = { completedProjects: [done('prj_a', '2026-11-01', ['HTML'])], longestDailyStreak: 30, totalXp: 50_000 };
-    expect(badgeProgress(def('lines-of-code', 10_000), facts)).toEqual({
-      id: 'badge_0000000a',
-      title: 'A badge',
-      description: 'Do the thing',
-      icon: 'star',
-      color: 'purple',
-      target: 10_000,
-      measured: false,
-      current: null,
-      percent: null,
-      earned: false,
-      note: LINES_OF_CODE_NOTE,
-    });
-    expect(LINES_OF_CODE_NOTE).toMatch(/repositories you submit/);
+  it('a retired badge is earned by nobody any more, whatever the facts', () => {
+    const retired = { ...def('projects-in-a-week', 1), retiredOn: '2026-11-27' };
+    expect(badgeProgress(retired, on('2026-11-01', '2026-11-02'))).toMatchObject({ current: 0, percent: 0, earned: false, retired: true });
+    expect(badgeProgress({ ...def('total-xp', 10), retiredOn: '2026-11-27' }, { ...none, totalXp: 500 })).toMatchObject({ earned: false, retired: true });
+  });
+});
+
+describe('what the content lets a learner reach', () => {
+  const projects: BadgeContentProject[] = [
+    { skills: ['HTML', 'CSS'], xp: 500, tasks: 5, machineChecked: true },
+    { skills: ['css', 'JavaScript', 'DOM events'], xp: 750, tasks: 8, machineChecked: false },
+    { skills: ['React'], xp: 1_000, tasks: 10, machineChecked: true },
+  ];
+  it('gives the most the whole content allows and what one project alone gives', () => {
+    expect(badgeReach('verified-projects', projects, 4)).toEqual({ most: 2, oneProject: 1 });
+    expect(badgeReach('projects-completed', projects, 4)).toEqual({ most: 3, oneProject: 1 });
+    expect(badgeReach('distinct-skills', projects, 4)).toEqual({ most: 5, oneProject: 3 });
+    // Projects and their tasks (20 XP each), and the other badges (100 XP each).
+    expect(badgeReach('total-xp', projects, 4)).toEqual({ most: 2_250 + 23 * 20 + 3 * 100, oneProject: 1_200 });
+    expect(badgeReach('daily-streak', projects, 4)).toEqual({ most: null, oneProject: 1 });
+    expect(badgeReach('projects-in-a-week', projects, 4)).toBeNull();
   });
 });
 
@@ -108,8 +95,8 @@ describe('evaluateBadges', () => {
   it('gives every badge in order, with what the card shows', () => {
     const defs = [def('total-xp', 100), { ...def('daily-streak', 7), id: 'badge_0000000b', icon: 'flame' as const, color: 'red' as const }];
     expect(evaluateBadges(defs, { ...none, totalXp: 250, longestDailyStreak: 1 })).toEqual([
-      { id: 'badge_0000000a', title: 'A badge', description: 'Do the thing', icon: 'star', color: 'purple', target: 100, current: 250, percent: 100, earned: true, measured: true, note: null },
-      { id: 'badge_0000000b', title: 'A badge', description: 'Do the thing', icon: 'flame', color: 'red', target: 7, current: 1, percent: 14, earned: false, measured: true, note: null },
+      { id: 'badge_0000000a', title: 'A badge', description: 'Do the thing', icon: 'star', color: 'purple', target: 100, current: 250, percent: 100, earned: true, retired: false },
+      { id: 'badge_0000000b', title: 'A badge', description: 'Do the thing', icon: 'flame', color: 'red', target: 7, current: 1, percent: 14, earned: false, retired: false },
     ]);
     expect(evaluateBadges([], none)).toEqual([]);
   });

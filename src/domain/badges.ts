@@ -1,54 +1,40 @@
 /**
- * Badges (issue 11 §3): the definitions are content (`content/badges.yaml`: title, icon, colour,
- * rule, target); the rules are here, once, for the API (which awards them) and the XP page (which
- * shows the progress). Pure: the caller gathers a learner's facts.
+ * Badges: the definitions are content (`content/badges.yaml`: title, icon, colour, rule, target);
+ * the rules are here, once, for the API (which awards them), the XP page (which shows the
+ * progress) and content:check (which makes sure each badge can be earned, and not by one project).
+ * Pure: the caller gathers a learner's facts.
  *
  * An earned badge is kept for good (the caller stores the award): a streak badge stays after the
- * streak breaks, and the rules read the longest streak anyway.
+ * streak breaks, and the rules read the longest streak anyway. A retired badge (`retiredOn`) is
+ * no longer awarded; those who earned it keep it.
  */
 import type { BadgeDefinition, BadgeRule } from './content.ts';
+import { BADGE_XP, TASK_XP } from './xp.ts';
 
 export type { BadgeDefinition, BadgeRule } from './content.ts';
 
 /** What the rules read about one learner. */
 export type BadgeFacts = {
-  /** Each completed project once, with the learner's local day it was completed on (YYYY-MM-DD) and its skills. */
-  completedProjects: { id: string; completedOn: string; skills: string[] }[];
+  /**
+   * Each completed project once, with the learner's local day it was completed on (YYYY-MM-DD),
+   * its skills, and whether its automatic checks passed (false: self-reported).
+   */
+  completedProjects: { id: string; completedOn: string; skills: string[]; verified: boolean }[];
   longestDailyStreak: number;
   totalXp: number;
 };
 
 type BadgeShown = Pick<BadgeDefinition, 'id' | 'title' | 'description' | 'icon' | 'color' | 'target'>;
 
-/**
- * One badge for one learner. `measured: false`: PathForge cannot measure the rule yet (lines of
- * code), so there is no progress at all, not a zero, and `note` says why (LINES_OF_CODE_NOTE).
- */
-export type BadgeProgress = BadgeShown &
-  (
-    | { measured: true; current: number; /** 0-100, rounded down. */ percent: number; earned: boolean; note: null }
-    | { measured: false; current: null; percent: null; earned: false; note: string }
-  );
-
-/** Why the lines-of-code badge shows no progress. */
-export const LINES_OF_CODE_NOTE =
-  'Lines of code will be measured from the repositories you submit, once PathForge reads them. Until then this badge shows no progress.';
-
-/** Days in the window of `projects-in-a-week`: any 7 consecutive local days. */
-export const BADGE_WEEK_DAYS = 7;
-
-const DAY_MS = 86_400_000;
-
-/** 'YYYY-MM-DD' as a day number (days since 1970-01-01), or null when it is not a real date. */
-function dayNumber(day: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(year, month - 1, date);
-  const check = new Date(time);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
-  return time / DAY_MS;
-}
+/** One badge for one learner: how far they are, and whether it is still awarded. */
+export type BadgeProgress = BadgeShown & {
+  current: number;
+  /** 0-100, rounded down. */
+  percent: number;
+  earned: boolean;
+  /** No longer awarded: shown only to those who earned it. */
+  retired: boolean;
+};
 
 /** Each project once (the earliest completion day when listed twice). */
 function distinctProjects(facts: BadgeFacts): BadgeFacts['completedProjects'] {
@@ -58,21 +44,6 @@ function distinctProjects(facts: BadgeFacts): BadgeFacts['completedProjects'] {
     if (!earlier || project.completedOn < earlier.completedOn) byId.set(project.id, project);
   }
   return [...byId.values()];
-}
-
-/** The most projects completed within any 7 consecutive local days. */
-export function mostProjectsInAWeek(facts: BadgeFacts): number {
-  const days = distinctProjects(facts)
-    .map((p) => dayNumber(p.completedOn))
-    .filter((d): d is number => d !== null)
-    .sort((a, b) => a - b);
-  let best = 0;
-  let first = 0;
-  for (let last = 0; last < days.length; last += 1) {
-    while ((days[last] as number) - (days[first] as number) >= BADGE_WEEK_DAYS) first += 1;
-    best = Math.max(best, last - first + 1);
-  }
-  return best;
 }
 
 /** Different skills across completed projects ("React" and "react" are one). */
@@ -89,11 +60,11 @@ export function distinctSkills(facts: BadgeFacts): number {
 
 const count = (value: number) => (Number.isFinite(value) && value > 0 ? Math.floor(value) : 0);
 
-/** How far a learner is on a rule; null: not measured yet. */
+/** How far a learner is on a rule; null: a retired rule, no longer measured. */
 function measure(rule: BadgeRule, facts: BadgeFacts): number | null {
   switch (rule) {
-    case 'projects-in-a-week':
-      return mostProjectsInAWeek(facts);
+    case 'verified-projects':
+      return distinctProjects(facts).filter((p) => p.verified).length;
     case 'daily-streak':
       return count(facts.longestDailyStreak);
     case 'total-xp':
@@ -102,27 +73,62 @@ function measure(rule: BadgeRule, facts: BadgeFacts): number | null {
       return distinctProjects(facts).length;
     case 'distinct-skills':
       return distinctSkills(facts);
-    case 'lines-of-code':
+    case 'projects-in-a-week':
       return null;
   }
 }
 
-/** One badge's progress for a learner's facts. */
+/** One badge's progress for a learner's facts. A retired badge is never earned by the rules (its earners keep it). */
 export function badgeProgress(def: BadgeDefinition, facts: BadgeFacts): BadgeProgress {
   const shown: BadgeShown = { id: def.id, title: def.title, description: def.description, icon: def.icon, color: def.color, target: def.target };
-  const current = measure(def.rule, facts);
-  if (current === null) return { ...shown, measured: false, current: null, percent: null, earned: false, note: LINES_OF_CODE_NOTE };
+  const current = def.retiredOn === undefined ? measure(def.rule, facts) : null;
+  if (current === null) return { ...shown, current: 0, percent: 0, earned: false, retired: true };
   return {
     ...shown,
-    measured: true,
     current,
     percent: def.target > 0 ? Math.floor((Math.min(current, def.target) * 100) / def.target) : 100,
     earned: current >= def.target,
-    note: null,
+    retired: false,
   };
 }
 
 /** Every badge's progress, in the definitions' order. */
 export function evaluateBadges(defs: readonly BadgeDefinition[], facts: BadgeFacts): BadgeProgress[] {
   return defs.map((def) => badgeProgress(def, facts));
+}
+
+/** What content:check knows of a project to judge the badges. */
+export type BadgeContentProject = { skills: readonly string[]; xp: number; tasks: number; machineChecked: boolean };
+
+/**
+ * The most a learner can reach on a rule through the whole content (null: no bound, a streak can
+ * always go on), and what one project alone gives: a badge's target must be within the first and
+ * above the second, so it can be earned and asks for more than a single project. Null: a retired
+ * rule.
+ */
+export function badgeReach(
+  rule: BadgeRule,
+  projects: readonly BadgeContentProject[],
+  badges: number,
+): { most: number | null; oneProject: number } | null {
+  const skills = (list: readonly BadgeContentProject[]) => new Set(list.flatMap((p) => p.skills.map((s) => s.toLowerCase()))).size;
+  const xpOf = (p: BadgeContentProject) => p.xp + p.tasks * TASK_XP;
+  switch (rule) {
+    case 'verified-projects':
+      return { most: projects.filter((p) => p.machineChecked).length, oneProject: 1 };
+    case 'daily-streak':
+      // A project's tasks can all be ticked on one day.
+      return { most: null, oneProject: 1 };
+    case 'total-xp':
+      return {
+        most: projects.reduce((n, p) => n + xpOf(p), 0) + Math.max(0, badges - 1) * BADGE_XP,
+        oneProject: Math.max(0, ...projects.map(xpOf)),
+      };
+    case 'projects-completed':
+      return { most: projects.length, oneProject: 1 };
+    case 'distinct-skills':
+      return { most: skills(projects), oneProject: Math.max(0, ...projects.map((p) => skills([p]))) };
+    case 'projects-in-a-week':
+      return null;
+  }
 }

@@ -11,14 +11,29 @@
 import './zodInBrowser.ts';
 import { z } from 'zod';
 import { requirementSchema } from './verification.ts';
+import { badgeReach } from './badges.ts';
+import { BROWSE_CATEGORIES, LEVELS } from './learning.ts';
+import { PROJECT_XP, projectXp, type Difficulty } from './xp.ts';
 
-export const LEVEL_VALUES = ['beginner', 'intermediate', 'advanced'] as const;
-export const CATEGORY_VALUES = ['web', 'data', 'mobile'] as const;
+export const LEVEL_VALUES = LEVELS;
+/** What a path is about; each skill of the vocabulary belongs to one, and a path to the one most of its skills do. */
+export const CATEGORY_VALUES = BROWSE_CATEGORIES;
+export type Category = (typeof CATEGORY_VALUES)[number];
 export const ID_KINDS = { path: 'path', section: 'sec', project: 'prj', task: 'task', badge: 'badge' } as const;
 
-/** Spec §9: a project pays 500 to 1500 XP; projects last 1 to 4 weeks. */
-export const PROJECT_XP = { min: 500, max: 1500 } as const;
+/**
+ * Durations are computed, never typed: a learner is assumed to give a project LEARNER_HOURS_PER_WEEK
+ * (evenings and a weekend morning beside work or study), so a project's weeks follow from its
+ * hours, and a path's weeks are its projects' weeks one after another. A project lasts 1 to 4
+ * weeks (the landing page says so), so at most 40 hours.
+ */
+export const LEARNER_HOURS_PER_WEEK = 10;
 export const PROJECT_WEEKS = { min: 1, max: 4 } as const;
+
+/** The weeks a project of these hours takes at LEARNER_HOURS_PER_WEEK. */
+export const projectWeeks = (hours: number): number => Math.ceil(hours / LEARNER_HOURS_PER_WEEK);
+
+const DIFFICULTY_RANK: Record<Difficulty, number> = { beginner: 0, intermediate: 1, advanced: 2 };
 
 const idOf = (prefix: string) =>
   z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{8}$`), `must be "${prefix}_" and 8 lower-case hex characters`);
@@ -43,9 +58,9 @@ export const projectFileSchema = z.strictObject({
   title: text(80),
   summary: text(200),
   difficulty: z.enum(LEVEL_VALUES),
-  durationWeeks: z.int().min(PROJECT_WEEKS.min).max(PROJECT_WEEKS.max),
+  /** A beginner's honest estimate (content/README.md says how it is made); weeks and XP follow from it. */
   hours: z.int().min(1).max(400),
-  xp: z.int().min(PROJECT_XP.min).max(PROJECT_XP.max),
+  /** The projects whose skills this one assumes, by id, in any path. */
   prerequisites: z.array(idOf(ID_KINDS.project)).default([]),
   objectives: list(8),
   skills: list(8),
@@ -71,7 +86,6 @@ export const pathFileSchema = z.strictObject({
   summary: text(200),
   level: z.enum(LEVEL_VALUES),
   category: z.enum(CATEGORY_VALUES),
-  durationWeeks: z.int().min(1).max(104),
   color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour such as #4F46E5'),
   image: z.string().regex(/^\/images\/[a-z0-9/_-]+\.(svg|png|webp)$/, 'must be a path under /images/').optional(),
   sections: z.array(sectionFileSchema).min(1),
@@ -84,22 +98,30 @@ export const retiredFileSchema = z.strictObject({
     .default([]),
 });
 
+/** `content/skills.yaml`: the one vocabulary of skills projects teach, each in the category it belongs to. */
+export const skillsFileSchema = z.strictObject({
+  skills: z.array(z.strictObject({ name: text(40), category: z.enum(CATEGORY_VALUES) })).min(1),
+});
+
 /**
  * Badges (`content/badges.yaml`): what a badge looks like and which rule earns it. The rules
  * themselves are code (src/domain/badges.ts); the file picks a rule and its target.
- * - projects-in-a-week: projects completed within any 7 consecutive local days;
+ * - verified-projects: projects whose automatic checks passed;
  * - daily-streak: the longest run of active days;
  * - total-xp: XP earned in all;
  * - projects-completed: projects completed in all;
- * - distinct-skills: different skills (technologies) across completed projects;
- * - lines-of-code: lines in the learner's submitted repositories (not measured yet).
+ * - distinct-skills: different skills of the vocabulary across completed projects.
+ * A badge reward learning: none counts speed. A badge whose rule no longer fits is retired
+ * (`retiredOn`): nobody earns it any more, and those who did keep it.
  */
-export const BADGE_RULES = ['projects-in-a-week', 'daily-streak', 'total-xp', 'projects-completed', 'distinct-skills', 'lines-of-code'] as const;
+export const BADGE_RULES = ['verified-projects', 'daily-streak', 'total-xp', 'projects-completed', 'distinct-skills'] as const;
+/** Rules of retired badges only: counting projects in a week rewarded rushing. */
+export const RETIRED_BADGE_RULES = ['projects-in-a-week'] as const;
 /** lucide icon names a badge may show (the app maps each to its component). */
 export const BADGE_ICONS = ['zap', 'code', 'flame', 'star', 'trophy', 'layers'] as const;
 /** Palettes the app has (src/theme/palette.ts, and `brand`). */
 export const BADGE_COLORS = ['brand', 'gray', 'red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
-export type BadgeRule = (typeof BADGE_RULES)[number];
+export type BadgeRule = (typeof BADGE_RULES)[number] | (typeof RETIRED_BADGE_RULES)[number];
 export type BadgeIcon = (typeof BADGE_ICONS)[number];
 export type BadgeColor = (typeof BADGE_COLORS)[number];
 
@@ -109,8 +131,10 @@ export const badgeSchema = z.strictObject({
   description: text(120),
   icon: z.enum(BADGE_ICONS),
   color: z.enum(BADGE_COLORS),
-  rule: z.enum(BADGE_RULES),
+  rule: z.enum([...BADGE_RULES, ...RETIRED_BADGE_RULES]),
   target: z.int().min(1).max(10_000_000),
+  /** The day it stopped being awarded; those who earned it keep it. */
+  retiredOn: z.iso.date().optional(),
 });
 
 /** `content/badges.yaml`: the badges learners can earn, in the order they see them. */
@@ -120,6 +144,7 @@ export type PathFile = z.infer<typeof pathFileSchema>;
 export type ProjectFile = z.infer<typeof projectFileSchema>;
 export type RetiredFile = z.infer<typeof retiredFileSchema>;
 export type BadgeDefinition = z.infer<typeof badgeSchema>;
+export type SkillsFile = z.infer<typeof skillsFileSchema>;
 
 /** The content as read from disk, before the cross-file rules. */
 export type ContentFiles = {
@@ -127,6 +152,7 @@ export type ContentFiles = {
   projects: { file: string; data: ProjectFile; brief: string }[];
   retired: RetiredFile;
   badges: { file: string; data: BadgeDefinition[] };
+  skills: { file: string; data: SkillsFile['skills'] };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -136,6 +162,10 @@ export type ContentFiles = {
 export type CurriculumTask = { id: string; title: string; position: number };
 
 export type CurriculumProject = Omit<ProjectFile, 'tasks'> & {
+  /** Computed from hours (projectWeeks). */
+  durationWeeks: number;
+  /** Computed from hours and difficulty (projectXp). */
+  xp: number;
   pathId: string;
   sectionId: string;
   /** Position in its path, from 0. */
@@ -152,6 +182,8 @@ export type CurriculumPath = Omit<PathFile, 'sections'> & {
   sections: CurriculumSection[];
   /** Sum of its projects' hours. */
   totalHours: number;
+  /** Sum of its projects' weeks: done one after another. */
+  durationWeeks: number;
 };
 
 export type Curriculum = {
@@ -231,6 +263,7 @@ export function buildCurriculum(files: ContentFiles): { ok: true; curriculum: Cu
   for (const cycle of prerequisiteCycles(files.projects.map((p) => p.data))) {
     problems.push(`Prerequisites form a cycle: ${cycle.map((id) => projectsById.get(id)?.data.title ?? id).join(' → ')}.`);
   }
+  problems.push(...effortProblems(files), ...orderProblems(files), ...skillProblems(files), ...badgeProblems(files));
   if (problems.length > 0) return { ok: false, problems };
 
   const projects: CurriculumProject[] = [];
@@ -239,6 +272,8 @@ export function buildCurriculum(files: ContentFiles): { ok: true; curriculum: Cu
     const { tasks, ...rest } = data;
     projects.push({
       ...rest,
+      durationWeeks: projectWeeks(data.hours),
+      xp: projectXp(data.hours, data.difficulty),
       pathId: place.pathId,
       sectionId: place.sectionId,
       position: place.position,
@@ -249,13 +284,18 @@ export function buildCurriculum(files: ContentFiles): { ok: true; curriculum: Cu
   const pathOrder = new Map(files.paths.map(({ data }, index) => [data.id, index]));
   projects.sort((a, b) => (pathOrder.get(a.pathId) ?? 0) - (pathOrder.get(b.pathId) ?? 0) || a.position - b.position);
   const hours = new Map<string, number>();
-  for (const p of projects) hours.set(p.pathId, (hours.get(p.pathId) ?? 0) + p.hours);
+  const weeks = new Map<string, number>();
+  for (const p of projects) {
+    hours.set(p.pathId, (hours.get(p.pathId) ?? 0) + p.hours);
+    weeks.set(p.pathId, (weeks.get(p.pathId) ?? 0) + p.durationWeeks);
+  }
   const paths: CurriculumPath[] = files.paths.map(({ data }, position) => {
     const { sections, ...rest } = data;
     return {
       ...rest,
       position,
       totalHours: hours.get(data.id) ?? 0,
+      durationWeeks: weeks.get(data.id) ?? 0,
       sections: sections.map((section, index) => ({
         id: section.id,
         title: section.title,
@@ -266,6 +306,133 @@ export function buildCurriculum(files: ContentFiles): { ok: true; curriculum: Cu
     };
   });
   return { ok: true, curriculum: { paths, projects, retiredIds: [...retired.keys()], badges: files.badges.data } };
+}
+
+/** A summary says what a project or path is; its duration is computed, so a summary never states one. */
+const STATED_DURATION = /\b\d+\s*(weeks?|hours?|days?|months?)\b/i;
+
+/** Hours within what a project may take, the XP they pay within range, and no duration typed in prose. */
+function effortProblems(files: ContentFiles): string[] {
+  const problems: string[] = [];
+  const most = PROJECT_WEEKS.max * LEARNER_HOURS_PER_WEEK;
+  for (const { file, data } of files.projects) {
+    const weeks = projectWeeks(data.hours);
+    if (weeks > PROJECT_WEEKS.max) {
+      problems.push(
+        `${file}: hours: ${data.hours} hours is ${weeks} weeks at ${LEARNER_HOURS_PER_WEEK} hours a week; a project lasts ${PROJECT_WEEKS.min} to ${PROJECT_WEEKS.max} weeks (at most ${most} hours): split it in two.`,
+      );
+    }
+    const xp = projectXp(data.hours, data.difficulty);
+    if (xp < PROJECT_XP.min || xp > PROJECT_XP.max) {
+      problems.push(
+        `${file}: hours: ${data.hours} hours of ${data.difficulty} work pay ${xp} XP (src/domain/xp.ts, projectXp); a project pays ${PROJECT_XP.min} to ${PROJECT_XP.max} XP: ${xp < PROJECT_XP.min ? 'make it bigger or join it to another' : 'split it in two'}.`,
+      );
+    }
+    if (STATED_DURATION.test(data.summary)) problems.push(`${file}: summary: states a duration; durations are computed from hours, so leave it out.`);
+  }
+  for (const { file, data } of files.paths) {
+    if (STATED_DURATION.test(data.summary)) problems.push(`${file}: summary: states a duration; a path's weeks are computed from its projects, so leave it out.`);
+  }
+  return problems;
+}
+
+/**
+ * Prerequisites and order: a project never requires a harder one; a project above beginner level
+ * requires at least one (so what it assumes is taught somewhere); and a path never lists a harder
+ * project before an easier one.
+ */
+function orderProblems(files: ContentFiles): string[] {
+  const problems: string[] = [];
+  const byId = new Map(files.projects.map((p) => [p.data.id, p.data]));
+  for (const { file, data } of files.projects) {
+    for (const id of data.prerequisites) {
+      const required = byId.get(id);
+      if (required && DIFFICULTY_RANK[required.difficulty] > DIFFICULTY_RANK[data.difficulty]) {
+        problems.push(`${file}: prerequisites: ${required.title} is ${required.difficulty}, harder than this ${data.difficulty} project; a project builds on easier or equal ones.`);
+      }
+    }
+    if (data.difficulty !== 'beginner' && data.prerequisites.length === 0) {
+      problems.push(`${file}: prerequisites: an ${data.difficulty} project names the projects that teach what it assumes (any path); only a beginner project may have none.`);
+    }
+  }
+  for (const { file, data } of files.paths) {
+    const listed = data.sections.flatMap((s) => s.projects).flatMap((id) => byId.get(id) ?? []);
+    for (let i = 1; i < listed.length; i += 1) {
+      const [before, after] = [listed[i - 1], listed[i]];
+      if (before && after && DIFFICULTY_RANK[before.difficulty] > DIFFICULTY_RANK[after.difficulty]) {
+        problems.push(`${file}: ${before.title} (${before.difficulty}) comes before ${after.title} (${after.difficulty}); a path goes from easier to harder.`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Every skill from the one vocabulary (content/skills.yaml), each vocabulary skill taught by some
+ * project, and each path in the category most of its skills belong to (ties: any of them).
+ */
+function skillProblems(files: ContentFiles): string[] {
+  const problems: string[] = [];
+  const vocabulary = new Map<string, Category>();
+  for (const { name, category } of files.skills.data) {
+    if (vocabulary.has(name)) problems.push(`${files.skills.file}: ${name} is listed twice.`);
+    vocabulary.set(name, category);
+  }
+  const used = new Set<string>();
+  for (const { file, data } of files.projects) {
+    for (const skill of data.skills) {
+      used.add(skill);
+      if (!vocabulary.has(skill)) {
+        const near = [...vocabulary.keys()].find((known) => known.toLowerCase() === skill.toLowerCase());
+        problems.push(`${file}: skills: ${skill} is not in ${files.skills.file}${near ? `; did you mean ${near}?` : '; add it there, with its category.'}`);
+      }
+    }
+    if (new Set(data.skills).size !== data.skills.length) problems.push(`${file}: skills: a skill is listed twice.`);
+  }
+  for (const name of vocabulary.keys()) if (!used.has(name)) problems.push(`${files.skills.file}: ${name} is taught by no project; remove it.`);
+  const byId = new Map(files.projects.map((p) => [p.data.id, p.data]));
+  for (const { file, data } of files.paths) {
+    const tally = new Map<Category, number>();
+    for (const id of data.sections.flatMap((s) => s.projects)) {
+      for (const skill of byId.get(id)?.skills ?? []) {
+        const category = vocabulary.get(skill);
+        if (category) tally.set(category, (tally.get(category) ?? 0) + 1);
+      }
+    }
+    const top = Math.max(0, ...tally.values());
+    const fitting = CATEGORY_VALUES.filter((c) => tally.get(c) === top);
+    if (top > 0 && !fitting.includes(data.category)) {
+      problems.push(`${file}: category: most of its skills are ${fitting.join(' or ')} (${top} of them), not ${data.category}; use ${fitting.join(' or ')}.`);
+    }
+  }
+  return problems;
+}
+
+/** Every badge still awarded can be earned through the content, asks more than one project, and rewards learning. */
+function badgeProblems(files: ContentFiles): string[] {
+  const problems: string[] = [];
+  const projects = files.projects.map(({ data }) => ({
+    skills: data.skills,
+    xp: projectXp(data.hours, data.difficulty),
+    tasks: data.tasks.length,
+    machineChecked: data.requirements.some((r) => r.check.kind !== 'review'),
+  }));
+  const active = files.badges.data.filter((b) => b.retiredOn === undefined);
+  for (const badge of active) {
+    const where = `${files.badges.file} (badge "${badge.title}")`;
+    const reach = badgeReach(badge.rule, projects, active.length);
+    if (reach === null) {
+      problems.push(`${where}: rule ${badge.rule} is no longer awarded (it rewards speed); use ${BADGE_RULES.join(', ')}, or retire the badge with retiredOn.`);
+      continue;
+    }
+    if (reach.most !== null && badge.target > reach.most) {
+      problems.push(`${where}: can never be earned: the whole content gives at most ${reach.most} for ${badge.rule}, and it asks ${badge.target}.`);
+    }
+    if (badge.target <= reach.oneProject) {
+      problems.push(`${where}: comes with a single project (one gives up to ${reach.oneProject} for ${badge.rule}); ask for more than ${reach.oneProject}.`);
+    }
+  }
+  return problems;
 }
 
 /** Every cycle in the prerequisite graph (as a list of project ids, the first repeated last). */
@@ -296,6 +463,12 @@ export function describeIssues(file: string, error: z.ZodError): string[] {
   );
 }
 
+/** Fields content once typed and the rules now compute. */
+const COMPUTED_FIELDS: Record<string, string> = {
+  durationWeeks: `computed, not typed: a project's weeks follow from its hours at ${LEARNER_HOURS_PER_WEEK} hours a week, and a path's from its projects; remove it`,
+  xp: 'computed, not typed: XP follows from hours and difficulty (src/domain/xp.ts, projectXp); remove it',
+};
+
 const CHECK_VOCABULARY =
   'kind page (rule dom, no-horizontal-scroll, axe or valid-html), http (steps), repo (rule file, absent, contains or readme-links-live), ci or review';
 
@@ -306,6 +479,14 @@ const CHECK_VOCABULARY =
  */
 function explainIssue(issue: z.core.$ZodIssue, at: PropertyKey[] = []): { path: PropertyKey[]; message: string }[] {
   const path = [...at, ...issue.path];
+  const computed = issue.code === 'unrecognized_keys' ? issue.keys.filter((key) => key in COMPUTED_FIELDS) : [];
+  if (issue.code === 'unrecognized_keys' && computed.length > 0) {
+    const rest = issue.keys.filter((key) => !computed.includes(key));
+    return [
+      ...computed.map((key) => ({ path: [...path, key], message: COMPUTED_FIELDS[key] as string })),
+      ...(rest.length > 0 ? [{ path, message: `Unrecognized key${rest.length > 1 ? 's' : ''}: ${rest.map((k) => `"${k}"`).join(', ')}` }] : []),
+    ];
+  }
   if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [{ path, message: issue.message }];
   const last = path.at(-1);
   const isCheck = last === 'check';

@@ -51,15 +51,17 @@ export const LEADERBOARD_PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
 // Browse, settings
 // ---------------------------------------------------------------------------------------------
 
-export const BROWSE_CATEGORIES = ['web', 'data', 'mobile'] as const;
+/** What a path is about (content/skills.yaml puts each skill in one; content:check fits each path to its skills). */
+export const BROWSE_CATEGORIES = ['web', 'mobile', 'cloud', 'security'] as const;
 export type BrowseCategoryValue = (typeof BROWSE_CATEGORIES)[number];
 export type BrowseCategory = 'all' | BrowseCategoryValue;
 
 export const BROWSE_CATEGORY_LABELS: Record<BrowseCategory, string> = {
   all: 'All',
   web: 'Web',
-  data: 'Data',
   mobile: 'Mobile',
+  cloud: 'Cloud',
+  security: 'Security',
 };
 
 export type ProfileSettings = { fullName: string; email: string };

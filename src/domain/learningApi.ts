@@ -28,6 +28,8 @@ export const pathProgressSchema = z.strictObject({
 export const projectStatusSchema = z.enum(['locked', 'available', 'in-progress', 'completed']);
 
 const projectRef = z.strictObject({ id: z.string(), slug: z.string(), title: z.string() });
+/** A project another builds on, in any path: with its path, to link to it. */
+const prerequisiteRef = projectRef.extend({ path: projectRef });
 
 export const pathSummarySchema = z.strictObject({
   id: z.string(),
@@ -65,7 +67,7 @@ export const pathProjectSchema = z.strictObject({
   status: projectStatusSchema,
   progress: progressSchema,
   /** The prerequisites not completed yet (what unlocks a locked project). */
-  missingPrerequisites: z.array(projectRef),
+  missingPrerequisites: z.array(prerequisiteRef),
 });
 
 export const pathDetailSchema = pathSummarySchema.extend({
@@ -93,7 +95,7 @@ export const projectDetailSchema = z.strictObject({
   status: projectStatusSchema,
   progress: progressSchema,
   tasks: z.array(z.strictObject({ id: z.string(), title: z.string(), completed: z.boolean() })),
-  prerequisites: z.array(projectRef.extend({ completed: z.boolean() })),
+  prerequisites: z.array(prerequisiteRef.extend({ completed: z.boolean() })),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   /** The learner's last submission and the report on it (null: nothing submitted yet). */
@@ -276,15 +278,13 @@ export const badgeViewSchema = z.strictObject({
   icon: z.string(),
   color: z.string(),
   target: z.int(),
-  /** Null where nothing measures it yet (lines of code): no invented progress. */
-  current: z.int().nullable(),
-  percent: z.int().min(0).max(100).nullable(),
+  current: z.int().min(0),
+  percent: z.int().min(0).max(100),
   earned: z.boolean(),
   /** The date it was earned (kept; taken back only by a reset or the account's deletion). */
   earnedAt: z.string().nullable(),
-  /** False: nothing measures it yet (lines of code); no progress is shown. */
-  measured: z.boolean(),
-  note: z.string().nullable(),
+  /** No longer awarded: listed only for those who earned it. */
+  retired: z.boolean(),
 });
 
 export const streakViewSchema = z.strictObject({

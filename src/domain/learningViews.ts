@@ -129,7 +129,14 @@ export function pathSummaries(catalog: Catalog, records: LearnerRecords, stats: 
   });
 }
 
-const refOf = (p: CatalogProject) => ({ id: p.id, slug: p.slug, title: p.title });
+/** A project another one builds on: in any path, so it carries its path to link to it. */
+function prerequisiteRefs(catalog: Catalog, ids: readonly string[]) {
+  return ids.flatMap((id) => {
+    const required = catalog.projects.find((p) => p.id === id);
+    const path = catalog.paths.find((p) => p.id === required?.pathId);
+    return required && path ? [{ id: required.id, slug: required.slug, title: required.title, path: { id: path.id, slug: path.slug, title: path.title } }] : [];
+  });
+}
 
 export function pathDetail(catalog: Catalog, records: LearnerRecords, stats: PathStats, pathId: string): PathDetailView | null {
   const path = catalog.paths.find((p) => p.id === pathId);
@@ -150,10 +157,7 @@ export function pathDetail(catalog: Catalog, records: LearnerRecords, stats: Pat
       xp: p.xp,
       status: learnerProjectStatus(records.projects[p.id], p.prerequisites, completedProjects),
       progress: activeTaskProgress(p.tasks, completedTasks),
-      missingPrerequisites: missing.flatMap((id) => {
-        const required = byId.get(id);
-        return required ? [refOf(required)] : [];
-      }),
+      missingPrerequisites: prerequisiteRefs(catalog, missing),
     };
   };
   return {
@@ -195,10 +199,7 @@ export function projectDetail(catalog: Catalog, records: LearnerRecords, project
     status: learnerProjectStatus(record, project.prerequisites, completedProjects),
     progress: activeTaskProgress(project.tasks, completedTasks),
     tasks: project.tasks.filter((t) => t.status === 'active').map((t) => ({ id: t.id, title: t.title, completed: completedTasks.has(t.id) })),
-    prerequisites: project.prerequisites.flatMap((id) => {
-      const required = catalog.projects.find((p) => p.id === id);
-      return required ? [{ ...refOf(required), completed: completedProjects.has(id) }] : [];
-    }),
+    prerequisites: prerequisiteRefs(catalog, project.prerequisites).map((ref) => ({ ...ref, completed: completedProjects.has(ref.id) })),
     startedAt: record?.startedAt ?? null,
     completedAt: record?.completedAt ?? null,
     submission: submission

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BADGE_XP, TASK_XP, XP_REASONS, XP_RULES, awardKey, badgeAward, projectAward, reasonLabel, taskAward } from './xp';
+import { BADGE_XP, TASK_XP, XP_REASONS, XP_RULES, awardKey, badgeAward, projectAward, projectXp, reasonLabel, taskAward } from './xp';
 
 describe('what pays XP', () => {
   it('pays 20 XP a task, the project\'s own XP, and 100 XP a badge', () => {
@@ -17,11 +17,21 @@ describe('what pays XP', () => {
     expect(() => awardKey('task', ' ')).toThrow(/needs the id/);
   });
 
+  it('pays a project for its effort: 25 XP an hour, more for harder work, to the nearest 50', () => {
+    expect(projectXp(20, 'beginner')).toBe(500);
+    expect(projectXp(30, 'intermediate')).toBe(950); // 937.5
+    expect(projectXp(36, 'intermediate')).toBe(1_150); // 1,125: halves go up
+    expect(projectXp(40, 'advanced')).toBe(1_500);
+    // The same hours pay more the harder the work.
+    expect(projectXp(24, 'beginner')).toBeLessThan(projectXp(24, 'intermediate'));
+    expect(projectXp(24, 'intermediate')).toBeLessThan(projectXp(24, 'advanced'));
+  });
+
   it('labels every reason and explains every rule to learners', () => {
     expect(XP_REASONS.map(reasonLabel)).toEqual(['Task completed', 'Project completed', 'Badge earned']);
     expect(XP_RULES).toEqual([
       'Each task you tick for the first time earns 20 XP. Unticking it does not take the XP back, and ticking it again does not pay again.',
-      'Completing a project earns the XP shown on it, from 500 to 1,500 XP.',
+      'Completing a project earns the XP shown on it, from 500 to 1,500 XP: 25 XP for each hour it takes, 1.25× for an intermediate project and 1.5× for an advanced one.',
       'Earning a badge adds 100 XP.',
     ]);
   });

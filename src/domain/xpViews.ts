@@ -31,6 +31,8 @@ export type LearnerLedger = {
   /** Local days with real work (a streak's days). */
   activeDays: readonly string[];
   badgesEarned: readonly { badgeId: string; earnedAt: string }[];
+  /** The projects whose automatic checks passed (absent: none). */
+  verifiedProjects?: readonly string[];
   timeZone: string;
   /** The learner's goal now. */
   weeklyGoal: number;
@@ -49,7 +51,12 @@ export function xpSummary(ledger: LearnerLedger, catalog: Catalog, badges: reado
   const daily = dailyStreak(ledger.activeDays, today);
   const earnedAt = new Map(ledger.badgesEarned.map((b) => [b.badgeId, b.earnedAt]));
   const judged = evaluateBadges(badges, {
-    completedProjects: completed.map((e) => ({ id: e.sourceId, completedOn: e.earnedOn, skills: projects.get(e.sourceId)?.skills ?? [] })),
+    completedProjects: completed.map((e) => ({
+      id: e.sourceId,
+      completedOn: e.earnedOn,
+      skills: projects.get(e.sourceId)?.skills ?? [],
+      verified: ledger.verifiedProjects?.includes(e.sourceId) ?? false,
+    })),
     longestDailyStreak: daily.longest,
     totalXp,
   });
@@ -67,10 +74,12 @@ export function xpSummary(ledger: LearnerLedger, catalog: Catalog, badges: reado
     },
     weekly: weeklyStreak(ledger.activeDays, today, ledger.weeklyGoals ?? ledger.weeklyGoal),
     timeZone: ledger.timeZone,
-    // An earned badge stays earned, with its date, whatever its rule says today.
-    badges: judged.map((b) => {
+    // An earned badge stays earned, with its date, whatever its rule says today; a retired one
+    // shows only to those who earned it.
+    badges: judged.flatMap((b) => {
       const when = earnedAt.get(b.id) ?? null;
-      return { ...b, earned: when !== null, percent: when !== null ? 100 : b.percent, earnedAt: when, note: b.note ?? null };
+      if (b.retired && when === null) return [];
+      return [{ ...b, earned: when !== null, percent: when !== null ? 100 : b.percent, earnedAt: when }];
     }),
     rules: { xp: XP_RULES, level: LEVEL_CURVE_TEXT, streak: streakRules(ledger.weeklyGoal) },
   };

@@ -126,12 +126,12 @@ export const SearchCaseInsensitive: Story = {
 export const Category: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
-    await userEvent.click(c.getByRole('button', { name: BROWSE_CATEGORY_LABELS.data }));
-    await expect(args.onCategoryChange).toHaveBeenLastCalledWith('data');
-    const expected = catalogue.filter((p) => p.category === 'data').map((p) => p.title);
+    await userEvent.click(c.getByRole('button', { name: BROWSE_CATEGORY_LABELS.cloud }));
+    await expect(args.onCategoryChange).toHaveBeenLastCalledWith('cloud');
+    const expected = catalogue.filter((p) => p.category === 'cloud').map((p) => p.title);
     await expect(expected.length).toBeGreaterThan(0);
     await waitFor(() => expect(cardTitles(canvasElement)).toEqual(expected));
-    await expect(c.getByRole('button', { name: 'Data' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(c.getByRole('button', { name: 'Cloud' })).toHaveAttribute('aria-pressed', 'true');
     await expect(c.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'false');
     await expect(c.getByRole('status')).toHaveTextContent(count(expected.length));
   },

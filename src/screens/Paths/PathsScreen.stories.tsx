@@ -128,7 +128,7 @@ export const FilteredByLevel: Story = {
 };
 
 /** One word of one path's title, typed in capitals: that path (and any other that says it) stays. */
-const searchWord = (midway.find((p) => p.level === 'advanced' && p.category === 'data') ?? midway[0])?.title.split(' ')[0] ?? '';
+const searchWord = (midway.find((p) => p.level === 'advanced' && p.category === 'cloud') ?? midway[0])?.title.split(' ')[0] ?? '';
 
 export const Search: Story = {
   play: async ({ canvasElement }) => {

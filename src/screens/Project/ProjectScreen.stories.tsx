@@ -139,7 +139,7 @@ export const ReadyToStart: Story = {
     await expect(c.getByText(LEVEL_LABELS[p.difficulty], { selector: 'dd' })).toBeVisible();
     // The brief, drawn from its Markdown: headings, and links that open in a new tab.
     await expect(c.getByRole('heading', { level: 2, name: 'What you will build' })).toBeVisible();
-    await expect(c.getByRole('heading', { level: 2, name: 'Done when' })).toBeVisible();
+    await expect(c.getByRole('heading', { level: 2, name: 'How it is checked' })).toBeVisible();
     const briefLink = c.getAllByRole('link', { name: /opens in a new tab/ })[0];
     await expect(briefLink).toHaveAttribute('target', '_blank');
     await expect(briefLink).toHaveAttribute('rel', 'noopener noreferrer');

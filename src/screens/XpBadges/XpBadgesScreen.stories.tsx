@@ -14,6 +14,7 @@ import {
   streakBrokenXp,
   weeklyGoalMetXp,
 } from '../../fixtures/xp';
+import { RETIRED_BADGE_NOTE } from './parts/BadgeCard';
 import { XpBadgesScreen } from './XpBadgesScreen';
 
 const ready = (data: XpSummary) => ({ status: 'ready' as const, data });
@@ -58,17 +59,18 @@ export const LearnerMidWay: Story = {
       String(midwayXp.level.percent),
     );
     await expect(within(card(canvasElement, 'Daily streak')).getByText('The streak your dashboard shows.')).toBeVisible();
-    // Six badges, each with its real progress; lines of code has its note and no bar.
+    // The five badges awarded today, each with its real progress, and Polyglot, retired since she earned it.
     await expect(c.getAllByRole('heading', { level: 3 }).filter((h) => h.closest('ul'))).toHaveLength(6);
-    const speedRunner = midwayXp.badges.find((b) => b.title === 'Speed Runner');
-    const speed = within(badge(canvasElement, 'Speed Runner'));
-    await expect(speed.getByRole('progressbar', { name: 'Speed Runner progress' })).toHaveAttribute('aria-valuenow', String(speedRunner?.percent));
-    await expect(speed.getByText(`${speedRunner?.current} of ${speedRunner?.target}`)).toBeVisible();
-    const code = within(badge(canvasElement, 'Code Warrior'));
-    await expect(code.getByText('Not measured yet')).toBeVisible();
-    await expect(code.queryByRole('progressbar')).not.toBeInTheDocument();
+    const verified = midwayXp.badges.find((b) => b.title === 'Verified Builder');
+    const builder = within(badge(canvasElement, 'Verified Builder'));
+    await expect(builder.getByRole('progressbar', { name: 'Verified Builder progress' })).toHaveAttribute('aria-valuenow', String(verified?.percent));
+    await expect(builder.getByText(`${verified?.current} of ${verified?.target}`)).toBeVisible();
     const polyglot = midwayXp.badges.find((b) => b.title === 'Polyglot');
-    await expect(within(badge(canvasElement, 'Polyglot')).getByText(`Earned on ${formatDate(polyglot?.earnedAt ?? '')}`)).toBeVisible();
+    const kept = within(badge(canvasElement, 'Polyglot'));
+    await expect(kept.getByText(`Earned on ${formatDate(polyglot?.earnedAt ?? '')}`)).toBeVisible();
+    await expect(kept.getByText(RETIRED_BADGE_NOTE)).toBeVisible();
+    await expect(c.queryByText('Speed Runner')).not.toBeInTheDocument();
+    await expect(c.getAllByText(RETIRED_BADGE_NOTE)).toHaveLength(1);
     // How XP works: the API's rules as they are.
     const rules = within(card(canvasElement, 'How XP works'));
     for (const rule of [...midwayXp.rules.xp, midwayXp.rules.level, ...midwayXp.rules.streak]) await expect(rules.getByText(rule)).toBeVisible();
@@ -89,7 +91,8 @@ export const NewLearner: Story = {
     await expect(within(card(canvasElement, 'Level')).getByText('400 XP to level 2')).toBeVisible();
     await expect(within(card(canvasElement, 'Daily streak')).getByText('Tick a task to start your streak.')).toBeVisible();
     await expect(within(card(canvasElement, 'Weekly goal')).getByText('Not yet')).toBeVisible();
-    await expect(tile(canvasElement, 'Badges earned')).toHaveTextContent('0Badges earnedOut of 6');
+    // Retired badges are not offered to someone who never earned them.
+    await expect(tile(canvasElement, 'Badges earned')).toHaveTextContent('0Badges earnedOut of 5');
   },
 };
 

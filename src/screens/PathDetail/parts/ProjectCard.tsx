@@ -1,7 +1,7 @@
-import { Box, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
+import { Box, Card, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRight, CircleCheck, Clock, Eye, Gauge, Lock, Play, Zap } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { formatWeeks, formatXp } from '../../../domain/format';
@@ -25,11 +25,27 @@ function Meta({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-/** "Complete Weather Dashboard to unlock": what stands between the learner and a locked project. */
-const unlockText = (project: PathProjectView): string | null =>
-  project.missingPrerequisites.length === 0
-    ? null
-    : `Complete ${project.missingPrerequisites.map((p) => p.title).join(' and ')} to unlock`;
+/**
+ * "Complete Weather Dashboard to unlock": what stands between the learner and a locked project,
+ * each project a link (one of another path named with its path).
+ */
+function UnlockNote({ project, pathSlug }: { project: PathProjectView; pathSlug: string }) {
+  return (
+    <Text>
+      Complete{' '}
+      {project.missingPrerequisites.map((p, index) => (
+        <Fragment key={p.id}>
+          {index === 0 ? '' : ' and '}
+          <Link asChild color="brand.fg" fontWeight="medium" textDecoration="underline">
+            <RouterLink to={projectHref(p.path.slug, p.slug)}>{p.title}</RouterLink>
+          </Link>
+          {p.path.slug === pathSlug ? '' : ` (in ${p.path.title})`}
+        </Fragment>
+      ))}{' '}
+      to unlock
+    </Text>
+  );
+}
 
 export type ProjectCardProps = { pathSlug: string; project: PathProjectView; number: number };
 
@@ -38,7 +54,6 @@ export function ProjectCard({ pathSlug, project, number }: ProjectCardProps) {
   const locked = project.status === 'locked';
   const completed = project.status === 'completed';
   const titleId = `project-${project.id}`;
-  const unlock = unlockText(project);
   return (
     <Card.Root
       as="article"
@@ -93,10 +108,10 @@ export function ProjectCard({ pathSlug, project, number }: ProjectCardProps) {
           </Flex>
           <Box flexShrink="0" ps={{ base: '14', md: '0' }}>
             {project.status === 'locked' ? (
-              unlock ? (
+              project.missingPrerequisites.length > 0 ? (
                 <HStack gap="2" color="fg.muted" fontSize="sm" maxW={{ md: '15rem' }}>
                   <Lock size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
-                  <Text>{unlock}</Text>
+                  <UnlockNote project={project} pathSlug={pathSlug} />
                 </HStack>
               ) : null
             ) : (

@@ -89,14 +89,20 @@ function SkillTags({ skills }: { skills: readonly string[] }) {
   );
 }
 
-/** Links to projects, "A and B" (the API's own wording: learningMessages.locked). */
-function ProjectLinks({ pathSlug, projects }: { pathSlug: string; projects: readonly { slug: string; title: string }[] }) {
+type PrerequisiteRef = ProjectDetailView['prerequisites'][number];
+
+/** " (in Frontend Development)" for a prerequisite of another path; nothing for one of this path. */
+const otherPath = (ref: PrerequisiteRef, pathId: string) => (ref.path.id === pathId ? '' : ` (in ${ref.path.title})`);
+
+/** Links to projects, "A and B" (the API's own wording: learningMessages.locked), each in its own path. */
+function ProjectLinks({ pathId, projects }: { pathId: string; projects: readonly PrerequisiteRef[] }) {
   return projects.map((project, index) => (
-    <Fragment key={project.slug}>
+    <Fragment key={project.id}>
       {index === 0 ? '' : ' and '}
       <Link asChild color="brand.fg" fontWeight="semibold" textDecoration="underline">
-        <RouterLink to={projectHref(pathSlug, project.slug)}>{project.title}</RouterLink>
+        <RouterLink to={projectHref(project.path.slug, project.slug)}>{project.title}</RouterLink>
       </Link>
+      {otherPath(project, pathId)}
     </Fragment>
   ));
 }
@@ -111,7 +117,7 @@ function LockedNote({ project }: { project: ProjectDetailView }) {
       </Alert.Indicator>
       <Alert.Content>
         <Alert.Description color="fg">
-          Complete <ProjectLinks pathSlug={project.path.slug} projects={missing} /> first. This project builds on{' '}
+          Complete <ProjectLinks pathId={project.path.id} projects={missing} /> first. This project builds on{' '}
           {missing.length === 1 ? 'it' : 'them'} and opens once {missing.length === 1 ? 'it is' : 'they are'} completed.
         </Alert.Description>
       </Alert.Content>
@@ -129,8 +135,9 @@ function Prerequisites({ project }: { project: ProjectDetailView }) {
           </Box>
           <Text>
             <Link asChild color="brand.fg" fontWeight="medium">
-              <RouterLink to={projectHref(project.path.slug, p.slug)}>{p.title}</RouterLink>
+              <RouterLink to={projectHref(p.path.slug, p.slug)}>{p.title}</RouterLink>
             </Link>
+            {otherPath(p, project.path.id)}
             <Text as="span" color="fg.muted">
               {' '}
               ({p.completed ? 'completed' : 'not completed yet'})

@@ -7,7 +7,10 @@ import type { BadgeView } from '../../../domain/learningApi';
 /** content/badges.yaml names its icons; anything else shows the plain award. */
 const BADGE_ICONS: Record<string, LucideIcon> = { zap: Zap, code: Code, flame: Flame, star: Star, trophy: Trophy, layers: Layers };
 
-/** One badge: earned (with its date), on the way (real progress), or not measured yet (its note, no bar). */
+/** What a retired badge says to those who earned it. */
+export const RETIRED_BADGE_NOTE = 'Retired: you keep it, and it is no longer awarded.';
+
+/** One badge: earned (with its date), or on the way (real progress); a retired one, shown to its earners, says so. */
 export function BadgeCard({ badge }: { badge: BadgeView }) {
   const BadgeIcon = BADGE_ICONS[badge.icon] ?? Award;
   return (
@@ -34,10 +37,6 @@ export function BadgeCard({ badge }: { badge: BadgeView }) {
               <Check size={14} aria-hidden="true" />
               Earned
             </Tag>
-          ) : !badge.measured ? (
-            <Tag colorPalette="gray" variant="outline" size="md">
-              Not measured yet
-            </Tag>
           ) : null}
         </HStack>
         <Stack gap="1" flex="1">
@@ -48,20 +47,19 @@ export function BadgeCard({ badge }: { badge: BadgeView }) {
             {badge.description}
           </Text>
         </Stack>
-        {badge.measured ? (
-          <ProgressBar
-            size="sm"
-            percent={badge.earned ? 100 : (badge.percent ?? 0)}
-            label={`${badge.title} progress`}
-            caption={
-              badge.earned && badge.earnedAt
-                ? `Earned on ${formatDate(badge.earnedAt)}`
-                : `${formatNumber(Math.min(badge.current ?? 0, badge.target))} of ${formatNumber(badge.target)}`
-            }
-          />
-        ) : badge.note ? (
+        <ProgressBar
+          size="sm"
+          percent={badge.earned ? 100 : badge.percent}
+          label={`${badge.title} progress`}
+          caption={
+            badge.earned && badge.earnedAt
+              ? `Earned on ${formatDate(badge.earnedAt)}`
+              : `${formatNumber(Math.min(badge.current, badge.target))} of ${formatNumber(badge.target)}`
+          }
+        />
+        {badge.retired ? (
           <Text fontSize="sm" color="fg.muted" bg="bg.subtle" rounded="md" px="3" py="2">
-            {badge.note}
+            {RETIRED_BADGE_NOTE}
           </Text>
         ) : null}
       </Card.Body>
