@@ -311,7 +311,7 @@ try {
   console.log('');
   for (const row of rows) console.log(`| ${row.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`);
   console.log(
-    `\nREADME figures (${new Date().toISOString().slice(0, 10)}): through the API p50 ${seconds(p50)} · p95 ${seconds(p95)} (page checker alone p50 ${seconds(percentile(alone, 50))} · p95 ${seconds(percentile(alone, 95))}); ` +
+    `\ndocs/PERFORMANCE.md figures (${new Date().toISOString().slice(0, 10)}): through the API p50 ${seconds(p50)} · p95 ${seconds(p95)} (page checker alone p50 ${seconds(percentile(alone, 50))} · p95 ${seconds(percentile(alone, 95))}); ` +
       `${DRAIN} at once drained in ${seconds(drainMs)}, peak ${megabytes(drainMemory.peak)} PSS; hostile: ${endings.map((e) => `${e.label} ${e.state} in ${seconds(e.ms)}`).join(', ')}; ` +
       `longest try ${seconds(longestTry)}, /health max ${Math.max(...health.times)} ms, ${health.failed} unanswered, sentinel ${reached}`,
   );

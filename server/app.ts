@@ -412,7 +412,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       );
       const signIns = (['google', 'github'] as const).map((name) => `${name} ${config.oauth[name] ? 'on' : 'off'}`).join(', ');
       app.log.info(
-        `sign-in with ${signIns}${config.oauth.google && config.oauth.github ? '' : ' (to turn one on, set GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET or GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET: see the README)'}`,
+        `sign-in with ${signIns}${config.oauth.google && config.oauth.github ? '' : ' (to turn one on, set GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET or GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET: see docs/OPERATIONS.md)'}`,
       );
       if (!mailer) app.log.warn(MAIL_OFF_WARNING);
       app.log.info(
