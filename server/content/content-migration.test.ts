@@ -43,7 +43,7 @@ import {
   xpHistoryResponseSchema,
   xpResponseSchema,
 } from '../../src/domain/learningApi.ts';
-import { loadCurriculum, projectHash, type LoadedCurriculum } from './load.ts';
+import { loadCurriculum, type LoadedCurriculum } from './load.ts';
 import { seedCurriculum } from './seed.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -201,8 +201,6 @@ function changedCurriculum(base: LoadedCurriculum): LoadedCurriculum {
     projects,
     badges: base.badges.flatMap((b) => (b.id === retiredBadge?.id ? [{ ...b, id: 'badge_5eedc0de', title: `${b.title} II` }] : [b])),
     retiredIds,
-    projectHashes: Object.fromEntries(projects.map((p) => [p.id, projectHash(p)])),
-    taskHashes: Object.fromEntries(Object.entries(base.taskHashes).filter(([id]) => id !== retiredTask)),
   };
 }
 
