@@ -62,7 +62,16 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const card = (canvasElement: HTMLElement, title: string) => within(within(canvasElement).getByRole('article', { name: title }));
-const unlockText = (project: PathProjectView) => `Complete ${project.missingPrerequisites.map((p) => p.title).join(' and ')} to unlock`;
+/** What a locked card says, a project of another path named with its path. */
+const unlockText = (project: PathProjectView, pathSlug: string) =>
+  `Complete ${project.missingPrerequisites.map((p) => (p.path.slug === pathSlug ? p.title : `${p.title} (in ${p.path.title})`)).join(' and ')} to unlock`;
+/** A locked card links to each project that unlocks it, in that project's own path. */
+const expectUnlockLinks = async (lockedCard: ReturnType<typeof within>, project: PathProjectView) => {
+  await expect(lockedCard.getAllByRole('link')).toHaveLength(project.missingPrerequisites.length);
+  for (const p of project.missingPrerequisites) {
+    await expect(lockedCard.getByRole('link', { name: p.title })).toHaveAttribute('href', projectHref(p.path.slug, p.slug));
+  }
+};
 const openResetDialog = async (canvasElement: HTMLElement) => {
   await userEvent.click(within(canvasElement).getByRole('button', { name: 'Reset progress' }));
   return screen.findByRole('alertdialog', { name: `Reset your progress on ${midway.title}?` });
@@ -107,8 +116,8 @@ export const MixedStatuses: Story = {
     const [locked] = withStatus(midway, 'locked') as [PathProjectView];
     const lockedCard = card(canvasElement, locked.title);
     await expect(lockedCard.getByText(PROJECT_STATUS.locked.label)).toBeVisible();
-    await expect(lockedCard.getByText(unlockText(locked))).toBeVisible();
-    await expect(lockedCard.queryByRole('link')).not.toBeInTheDocument();
+    await expect(lockedCard.getByText((_, el) => el?.tagName === 'P' && el.textContent === unlockText(locked, midway.slug))).toBeVisible();
+    await expectUnlockLinks(lockedCard, locked);
     await expect(lockedCard.queryByRole('button')).not.toBeInTheDocument();
     await expect(c.getAllByRole('link', { name: /^(Start|View|Continue) Project/ })).toHaveLength(
       projectsOf(midway).length - withStatus(midway, 'locked').length,
@@ -140,7 +149,9 @@ export const NewLearner: Story = {
       );
     }
     await expect(open.length + withStatus(fresh, 'locked').length).toBe(total);
-    for (const project of withStatus(fresh, 'locked')) await expect(card(canvasElement, project.title).getByText(unlockText(project))).toBeVisible();
+    for (const project of withStatus(fresh, 'locked')) {
+      await expect(card(canvasElement, project.title).getByText((_, el) => el?.tagName === 'P' && el.textContent === unlockText(project, fresh.slug))).toBeVisible();
+    }
     await expect(c.queryByRole('link', { name: /^(View|Continue) Project/ })).not.toBeInTheDocument();
     // Nothing to rate or reset yet.
     await expect(c.getByText(learningMessages.cannotRate)).toBeVisible();
@@ -165,17 +176,19 @@ export const PathCompleted: Story = {
 };
 
 export const LockedProjects: Story = {
-  name: 'Locked projects name what unlocks them',
+  name: 'Locked projects name what unlocks them, across paths',
   args: { path: { status: 'ready', data: otherPath } },
   parameters: { route: pathHref(otherPath.slug) },
   play: async ({ canvasElement }) => {
     const locked = withStatus(otherPath, 'locked');
     await expect(locked.length).toBeGreaterThan(0);
+    // The path's first project builds on a project of another path, named with its path.
+    await expect(locked[0]?.missingPrerequisites.some((p) => p.path.slug !== otherPath.slug)).toBe(true);
     for (const project of locked) {
       const lockedCard = card(canvasElement, project.title);
       await expect(project.missingPrerequisites.length).toBeGreaterThan(0);
-      await expect(lockedCard.getByText(unlockText(project))).toBeVisible();
-      await expect(lockedCard.queryByRole('link')).not.toBeInTheDocument();
+      await expect(lockedCard.getByText((_, el) => el?.tagName === 'P' && el.textContent === unlockText(project, otherPath.slug))).toBeVisible();
+      await expectUnlockLinks(lockedCard, project);
     }
     await expect(within(canvasElement).queryByText('Complete the previous project to unlock')).not.toBeInTheDocument();
   },

@@ -14,6 +14,7 @@ import {
   firstProjectJustCompletedView,
   fourthProjectJustCompletedView,
   inProgressProjectView,
+  lockedByAnotherPathProjectView,
   lockedProjectView,
   readyToSubmitProjectView,
   updatedSinceStartProjectView,
@@ -426,10 +427,27 @@ export const Locked: Story = {
     await expect(c.getByText(/This project builds on/)).toHaveTextContent(learningMessages.locked(missing.map((x) => x.title)));
     for (const prerequisite of missing) {
       const links = c.getAllByRole('link', { name: prerequisite.title });
-      for (const link of links) await expect(link).toHaveAttribute('href', projectHref(p.path.slug, prerequisite.slug));
+      for (const link of links) await expect(link).toHaveAttribute('href', projectHref(prerequisite.path.slug, prerequisite.slug));
     }
     await expect(c.queryByRole('button', { name: /Start Project|Continue Project|View Project/ })).not.toBeInTheDocument();
     await expect(c.queryByRole('button', { name: 'Back to project details' })).not.toBeInTheDocument();
+  },
+};
+
+export const LockedByAnotherPath: Story = {
+  name: 'Locked: a prerequisite in another path',
+  args: { ...ready(lockedByAnotherPathProjectView) },
+  parameters: { route: routeOf(lockedByAnotherPathProjectView) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    const p = lockedByAnotherPathProjectView;
+    const [missing] = p.prerequisites.filter((x) => !x.completed);
+    await expect(missing?.path.slug).not.toBe(p.path.slug);
+    // The note names the project with its path, and links to it there.
+    await expect(c.getByText(/This project builds on/)).toHaveTextContent(`Complete ${missing?.title} (in ${missing?.path.title}) first.`);
+    for (const link of c.getAllByRole('link', { name: missing?.title ?? '' })) {
+      await expect(link).toHaveAttribute('href', projectHref(missing?.path.slug ?? '', missing?.slug ?? ''));
+    }
   },
 };
 
