@@ -1,6 +1,7 @@
 /**
  * Sign-in and registration rules shared by the browser and the API server.
- * The order of the checks and the exact messages are the product's (spec §5).
+ * The checks run in a fixed order (every field filled, then the email, then the password's length)
+ * and their messages are the product's copy, word for word: the first rule broken is the one shown.
  */
 
 export const PASSWORD_MIN_LENGTH = 6;
@@ -17,8 +18,8 @@ export const EMAIL_MAX_LENGTH = 254;
 /**
  * Something@something.something with no white space anywhere: the language of
  * /^[^\s@]+@[^\s@]+\.[^\s@]+$/, written so that it cannot backtrack. That form could split the domain
- * at any of its dots, so a domain of many dots cost time quadratic in its length (16,000 dots: a
- * quarter of a second of the server's only thread). Here every character has exactly one place: the
+ * at any of its dots, so a domain of many dots cost time quadratic in its length, all of it on the
+ * server's only thread. Here every character has exactly one place: the
  * local part ends at the one "@", the domain's first character is any, then non-dots up to the first
  * dot after it, then at least one more character. A test costs time linear in the text.
  */
@@ -95,7 +96,7 @@ export type RegisterResponse = { user: User };
 /** Every API error body: one message or a list of them. */
 export type ApiErrorBody = { message: string | string[] };
 
-/** The forgot-password form's own messages (the spec only asks for a required email there). */
+/** The forgot-password form's own messages (that form asks only for a required, valid email). */
 export const emailOnlyMessages = {
   required: 'Enter your email address.',
   invalidEmail: authMessages.invalidEmail,

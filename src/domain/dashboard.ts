@@ -1,5 +1,5 @@
 /**
- * What the dashboard shows, from the learning API's answers only (issues 10 and 11): the path list
+ * What the dashboard shows, from the learning API's answers only: the path list
  * and, for the learner's current path, its detail; the learner's XP summary and this week's
  * leaderboard come as they are from the API, and the rules below only pick and word them.
  * Nothing here is invented.
@@ -108,7 +108,7 @@ export function dashboardView(paths: readonly PathSummary[], current: PathDetail
 }
 
 // ---------------------------------------------------------------------------------------------
-// XP, streak and Top Learners (issue 11)
+// XP, streak and Top Learners (from the learner's XP ledger)
 // ---------------------------------------------------------------------------------------------
 
 /** The daily streak as the banner's badge says it: "6-day streak", or a welcome to start one (again). */
@@ -135,7 +135,7 @@ export const isUnnamed = (row: LeaderboardRow): boolean => row.private && !row.i
 export const boardName = (row: LeaderboardRow): string => (isUnnamed(row) || row.name === null ? PRIVATE_LEARNER_NAME : row.name);
 
 /**
- * Which ranks are verified (issue 23): a board ranks verified XP only; XP paid while verification
+ * Which ranks are verified: a board ranks verified XP only; XP paid while verification
  * is switched off is self-reported, sent beside (`selfReportedXp`) and never ranked. Said under a
  * board only when one of its rows has some, so a board without any reads as it always did.
  */

@@ -1,5 +1,5 @@
 /**
- * "Ask for Help" (issue 10): a help request a learner posts on the community forum (or wherever
+ * "Ask for Help": a help request a learner posts on the community forum (or wherever
  * they get help), prefilled with what a helper needs to know about their project. Pure text: the
  * screen shows it or puts it in the forum's new-topic address.
  */

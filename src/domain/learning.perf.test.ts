@@ -4,7 +4,7 @@ import { filterBrowsePaths, filterPaths } from './learning';
 import { withTick } from './learningViews';
 
 /**
- * Issue 3 §6: filtering and task toggles respond within a frame (16 ms) on 100 cards. These are
+ * Filtering and task toggles respond within a frame (16 ms) on 100 cards. These are
  * the rules the screens run on every keystroke and click; each is timed over many repetitions
  * and must take a small fraction of a frame, leaving the rest to React.
  */

@@ -1,7 +1,7 @@
 /**
  * The signed-in app area: filters and labels for paths, the leaderboard periods, addresses, and the rules
  * of the forms (repository URL, profile).
- * Pure (spec §2 "App area", §4, §9). The API's shapes are src/domain/learningApi.ts; progress rules, progress.ts.
+ * Pure. The API's shapes are src/domain/learningApi.ts; progress rules, progress.ts.
  */
 import { breaksEmailPattern } from './auth.ts';
 
@@ -23,7 +23,7 @@ export const DURATION_BUCKETS = ['short', 'medium', 'long'] as const;
 export type DurationBucket = (typeof DURATION_BUCKETS)[number];
 export type DurationFilter = 'all' | DurationBucket;
 
-/** Spec §9, copied exactly. */
+/** The duration filter's labels, word for word: up to 50 hours is short, 51 to 80 medium, more long. */
 export const DURATION_LABELS: Record<DurationBucket, string> = {
   short: 'Short (≤50h)',
   medium: 'Medium (51-80h)',
@@ -125,7 +125,7 @@ export function progressPercent(done: number, total: number): number {
 }
 
 /**
- * Paths and projects are addressed by their slugs (issue 10 §2). The spec's addresses (a path's
+ * Paths and projects are addressed by their slugs. The original addresses (a path's
  * number, a project's URL-encoded title) and former slugs still lead to them: the API answers
  * former slugs, and the project page sends a title to the slug's address.
  */
@@ -137,7 +137,7 @@ export function pathHref(pathSlug: string): string {
   return `/app/paths/${pathSlug}`;
 }
 
-/** Issue 10 §2: a submitted repository URL is at most this long. */
+/** A submitted repository URL is at most this long. */
 export const REPO_URL_MAX_LENGTH = 1024;
 
 export const repoUrlMessages = {

@@ -1,5 +1,5 @@
 /**
- * The learning API's shapes, once (issue 10 §2): zod schemas the server turns into its Fastify
+ * The learning API's shapes, once: zod schemas the server turns into its Fastify
  * schemas (responses are serialised through them, so nothing else leaks) and the browser parses
  * answers with; the TypeScript types are derived from them, never written twice.
  */
@@ -10,7 +10,7 @@ import { WEEKLY_GOAL } from './streaks.ts';
 import { submissionViewSchema } from './verification.ts';
 
 export const contentId = (prefix: 'path' | 'prj' | 'task') => z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{8}$`));
-/** A path or project in a URL: its slug, a former slug, or a spec-era number. */
+/** A path or project in a URL: its slug, a former slug, or the number it was first addressed by. */
 export const slugParam = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(120);
 
 export const progressSchema = z.strictObject({
@@ -266,7 +266,7 @@ export const emailLinkMessages = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// XP, levels, streaks, badges and leaderboards (issue 11): derived from the learner's ledger
+// XP, levels, streaks, badges and leaderboards: derived from the learner's ledger
 // ---------------------------------------------------------------------------------------------
 
 export const xpReasonSchema = z.enum(['task', 'project', 'badge']);

@@ -1,6 +1,6 @@
 /**
  * What the learning API answers, assembled from the curriculum and one learner's records: the
- * path list, a path with its projects, a project with its tasks (issue 10 §2). Pure, so the
+ * path list, a path with its projects, a project with its tasks. Pure, so the
  * browser's fixtures and mock API (src/fixtures) build exactly the shapes the server serialises,
  * through the same rules (src/domain/progress.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * Levels from XP (issue 11 §1): one published curve, the same everywhere (Boot.dev's, PEERS.md §4).
+ * Levels from XP: one published curve, the same everywhere (Boot.dev's).
  * Level 2 takes 400 XP and each level after that costs 80 XP more than the one before, so the
  * total XP to reach level L is 400·(L−1) + 40·(L−1)·(L−2): 0, 400, 880, 1440, 2080 …
  *

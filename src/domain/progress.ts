@@ -1,6 +1,6 @@
 /**
  * A learner's progress through the curriculum: pure rules shared by the API (what it stores and
- * answers) and the browser (optimistic updates), so both always agree (issue 10 §2).
+ * answers) and the browser (optimistic updates), so both always agree.
  *
  * Content and learner state are separate: the curriculum says which tasks a project has (each
  * `active` or `retired`); the learner's records say which tasks they completed and when they

@@ -1,5 +1,5 @@
 /**
- * Streaks for project work (issue 11 §2): pure rules shared by the API, which computes a learner's
+ * Streaks for project work: pure rules shared by the API, which computes a learner's
  * streaks (the browser never does so alone), and the browser, which shows them.
  *
  * Days are the learner's local days ('YYYY-MM-DD'). An activity (a task ticked for the first time

@@ -1,5 +1,5 @@
 /**
- * What the XP API answers, assembled from a learner's ledger (issue 11): the summary (total,
+ * What the XP API answers, assembled from a learner's ledger: the summary (total,
  * level, streaks, badges, rules), the history of every award in words, and a leaderboard. Pure,
  * so the server and the browser's fixtures and mock API build exactly the same answers.
  */
