@@ -2,7 +2,7 @@ import axios, { AxiosError, type AxiosRequestConfig, isAxiosError } from 'axios'
 import { useSession } from '../stores/session';
 import { DEFAULT_API_URL } from './apiUrl';
 
-/** Where the API lives (spec §7: a separate host). Set VITE_API_URL at build time. */
+/** Where the API lives: a host of its own, apart from the web app's. Set VITE_API_URL at build time. */
 export const API_URL: string = import.meta.env.VITE_API_URL || DEFAULT_API_URL;
 export const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -74,7 +74,7 @@ api.interceptors.response.use(undefined, async (error: unknown) => {
 
 /**
  * What to tell the learner about a failed call: the server's own message (a string, or a list
- * joined by commas: spec §8), or a plain sentence when the API could not be reached.
+ * joined by commas), or a plain sentence when the API could not be reached.
  */
 export function apiErrorMessage(error: unknown): string {
   if (isAxiosError(error)) {

@@ -26,7 +26,7 @@ import { REPORT_POLL_MS } from '../domain/verification';
 import { api } from './client';
 
 /**
- * The learning and account APIs as react-query options (issue 10 §3). Every answer is parsed with
+ * The learning and account APIs as react-query options. Every answer is parsed with
  * the zod schema the server serialises through (src/domain/learningApi.ts), so a shape the two
  * sides disagree on fails loudly here instead of drawing a wrong screen. A path or project that
  * does not exist answers null (the screens say "not found"). Learning data refetches whenever the
@@ -78,7 +78,7 @@ export const learningQueries = {
         orNull(async () => parse(projectResponseSchema, (await api.get(`/learning/projects/${encodeURIComponent(slug)}`)).data).project),
       ...fresh,
     }),
-  /** The learner's XP, level, streaks and badges, from their ledger (issue 11). */
+  /** The learner's XP, level, streaks and badges, from their ledger. */
   xp: () =>
     queryOptions({
       queryKey: learningKeys.xp(),
@@ -222,7 +222,7 @@ export const clockMutations = {
       },
     }),
   /**
-   * The weekly goal (active days a week, issue 11): kept by the API, which counts the weekly streak
+   * The weekly goal (active days a week): kept by the API, which counts the weekly streak
    * with it. Settles once the learner's XP (streaks, goal) has been read again, so whatever shows
    * the goal next shows the new one.
    */

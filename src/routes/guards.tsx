@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Center, Spinner } from '@chakra-ui/react';
 import { SESSION_HYDRATION_TIMEOUT_MS, selectIsSignedIn, useSession } from '../stores/session';
 
-/** True once the stored session has been read, or after the spec's 5000 ms at the latest. */
+/** True once the stored session has been read, or after SESSION_HYDRATION_TIMEOUT_MS (5000 ms) at the latest. */
 export function useSessionHydrated(): boolean {
   const [hydrated, setHydrated] = useState(() => useSession.persist.hasHydrated());
   useEffect(() => {
@@ -46,7 +46,7 @@ export function RequireSession({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** Signed-in learners have no business on /login and /register (spec §6). */
+/** Signed-in learners have no business on /login and /register: they are sent on to the app. */
 export function GuestOnly({ children }: { children?: ReactNode }) {
   const hydrated = useSessionHydrated();
   const signedIn = useSession(selectIsSignedIn);

@@ -14,7 +14,7 @@ import { toRemote } from './useRemote';
 const failed = (error: unknown) => notify('error', apiErrorMessage(error));
 
 /**
- * /app/paths/:pathId: a slug, a former slug or the spec's number (the API answers all); the URL is
+ * /app/paths/:pathId: a slug, a former slug or the path's original number (the API answers all); the URL is
  * then replaced by the path's own slug. Unknown: null, which the screen shows as "Path not found".
  */
 export function PathDetailRoute() {

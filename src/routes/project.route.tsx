@@ -33,7 +33,7 @@ const isSlug = (value: string) => slugParam.safeParse(value).success;
 
 /**
  * /app/paths/:pathId/projects/:projectId, where projectId is the project's slug (or a former one).
- * The spec's addresses (the path's number, the project's URL-encoded title) and any other
+ * The original addresses (the path's number, the project's URL-encoded title) and any other
  * non-canonical address are replaced by the canonical one, keeping `?tab=` and `?view=workspace`.
  */
 export function ProjectRoute() {

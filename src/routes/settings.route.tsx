@@ -10,7 +10,7 @@ import { useSettingsActions } from './useSettingsActions';
 import { useLinkedAccounts } from './useLinkedAccounts';
 import { usePushSwitch } from './usePushSwitch';
 
-/** /app/settings: the account's settings, saved to it (issue 10 §2). */
+/** /app/settings: the account's settings, saved to it. */
 export function SettingsRoute() {
   // The form starts from the account as it is now, not from a copy cached earlier in the visit.
   const query = useQuery({ ...learningQueries.settings(), refetchOnWindowFocus: false });

@@ -3,10 +3,10 @@ import { persist } from 'zustand/middleware';
 import type { User } from '../domain/auth';
 import { safeJsonStorage } from './safeStorage';
 
-/** Spec §4: the session lives under the product's key, at version 1. */
+/** The session lives in storage under the product's key, at version 1. */
 export const SESSION_STORAGE_KEY = 'pathforge';
 export const SESSION_STORAGE_VERSION = 1;
-/** Guards wait at most this long for the stored session before deciding (spec §9). */
+/** Guards wait at most this long for the stored session before deciding. */
 export const SESSION_HYDRATION_TIMEOUT_MS = 5000;
 
 export type SessionState = {
@@ -31,7 +31,7 @@ type SessionActions = {
   registered(email: string): void;
   setLoading(isLoading: boolean): void;
   setError(error: string | null): void;
-  /** Spec §4: logout clears user, token, loading and error. `byUser`: the learner asked to. */
+  /** Logout clears user, token, loading and error. `byUser`: the learner asked to. */
   logout(options?: { byUser?: boolean }): void;
 };
 

@@ -149,7 +149,7 @@ export const StartProject: Story = {
 
 export const SpecAddress: Story = {
   name: 'Open a project by its old address',
-  // The spec's address: the path's number and the project's URL-encoded title.
+  // The original address: the path's number and the project's URL-encoded title.
   args: { initialPath: `/app/paths/1/projects/${encodeURIComponent(inProgressProjectView.title)}?view=workspace` },
   parameters: { msw: api() },
   play: async () => {

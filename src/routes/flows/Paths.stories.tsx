@@ -38,7 +38,7 @@ const pathPage = () => screen.findByRole('heading', { level: 1, name: path.title
 
 export const FormerAddress: Story = {
   name: 'An old address opens the path under its slug',
-  // The spec's address of the first path: its number, kept as a former slug in content/.
+  // The original address of the first path: its number, kept as a former slug in content/.
   args: { initialPath: '/app/paths/1' },
   parameters: { msw: api(), screenshot: { disable: true } },
   play: async () => {
