@@ -51,7 +51,7 @@ export const Visitor: Story = {
     ];
     await expect(nav.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual(expected);
 
-    // Hero: calls to action, "no credit card", the numbers and the technologies of spec §1.
+    // Hero: calls to action, "no credit card", the headline numbers and the technologies.
     const hero = within(c.getByRole('region', { name: 'Learn software development by building real projects' }));
     await expect(hero.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/register');
     await expect(hero.getByRole('link', { name: 'Watch Demo' })).toHaveAttribute('href', '#overview');
@@ -76,7 +76,7 @@ export const Visitor: Story = {
       'Databases',
     ]);
 
-    // The sections, in the spec's order, each named by its heading (none inside another).
+    // The sections, in the product's order, each named by its heading (none inside another).
     const sections = [...canvasElement.querySelectorAll('main section')];
     await expect(sections.map((s) => s.id || s.getAttribute('aria-labelledby'))).toEqual([
       'hero-title',
@@ -121,7 +121,7 @@ export const Visitor: Story = {
       await expect(img.getAttribute('alt')?.length).toBeGreaterThan(20);
     }
 
-    // Pricing (spec §9).
+    // Pricing: the three plans word for word.
     const pricing = within(section('pricing'));
     for (const [plan, price, features, button] of [
       ['Starter', '$0', ['3 guided projects', 'Community support', 'Basic progress tracking'], 'Get Started'],

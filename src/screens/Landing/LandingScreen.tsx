@@ -30,7 +30,7 @@ export type LandingScreenProps = {
  */
 const smoothScrolling = { '@media (prefers-reduced-motion: no-preference)': { html: { scrollBehavior: 'smooth' } } } as const;
 
-/** `/` (spec §2): the public landing page. Its copy lives in ./content.ts. */
+/** `/`: the public landing page. Its copy lives in ./content.ts. */
 export function LandingScreen({ isSignedIn }: LandingScreenProps) {
   const { goTo, anchorClick } = useSectionNav();
   return (

@@ -1,11 +1,11 @@
 /**
- * The landing page's product copy (spec §1, §2 "/", §9). Static marketing content, not sample data:
+ * The landing page's product copy. Static marketing content, not sample data:
  * it ships with the page as written here. This file holds what the top bar and its menu show (they
  * hydrate with the page); the copy of the sections below is in ./sections.content.ts, loaded with
  * them (see ./parts/sections.ts).
  */
 
-/** The in-page sections the top bar links to (spec §2: howItWork, features, benefits, pricing, faqs). */
+/** The in-page sections the top bar links to, by the ids the product gives them. */
 export type SectionId = 'howItWork' | 'features' | 'benefits' | 'pricing' | 'faqs';
 
 export type NavLink = { label: string; /** '' is the top of the page (Home). */ id: SectionId | '' };
@@ -20,5 +20,5 @@ export const navLinks: readonly NavLink[] = [
   { label: 'FAQs', id: 'faqs' },
 ];
 
-/** The mobile menu has no How It Work entry (spec §2). */
+/** The mobile menu has no How It Work entry. */
 export const mobileNavLinks: readonly NavLink[] = navLinks.filter((link) => link.id !== 'howItWork');

@@ -27,7 +27,7 @@ export const overviewId = 'overview';
 
 export type Stat = { value: string; label: string };
 
-/** Spec §1's numbers. */
+/** The product's headline numbers, as the marketing copy states them. */
 export const stats: readonly Stat[] = [
   { value: '10K+', label: 'Projects Completed' },
   { value: '50K+', label: 'Active Users' },
@@ -35,12 +35,12 @@ export const stats: readonly Stat[] = [
   { value: '1-4 weeks', label: 'Per Project' },
 ];
 
-/** Technologies named in spec §1. */
+/** The technologies the paths teach, as the marketing copy names them. */
 export const technologies: readonly string[] = ['HTML', 'CSS', 'JavaScript', 'React', 'Node.js', 'Git', 'Databases'];
 
 export type IconCard = { icon: LucideIcon; title: string; description: string };
 
-/** How It Works: exactly 3 steps (spec §2). */
+/** How It Works: exactly 3 steps. */
 export const steps: readonly IconCard[] = [
   {
     icon: Compass,
@@ -62,7 +62,7 @@ export const steps: readonly IconCard[] = [
   },
 ];
 
-/** Features: the five marketing claims of spec §1, one card each. */
+/** Features: the product's five marketing claims, one card each. */
 export const features: readonly IconCard[] = [
   {
     icon: Workflow,
@@ -91,7 +91,7 @@ export const features: readonly IconCard[] = [
   },
 ];
 
-/** Benefits: 4 cards (spec §2). */
+/** Benefits: exactly 4 cards. */
 export const benefits: readonly IconCard[] = [
   {
     icon: Briefcase,
@@ -115,7 +115,7 @@ export const benefits: readonly IconCard[] = [
   },
 ];
 
-/** Who Is it For: the three audiences of spec §1. */
+/** Who Is it For: the product's three audiences. */
 export const audiences: readonly IconCard[] = [
   {
     icon: Sprout,
@@ -164,7 +164,7 @@ export const overviewShots: readonly OverviewShot[] = [
   },
 ];
 
-/** Pricing plan, fields as in spec §3. */
+/** A pricing plan: every plan has exactly these fields. */
 export type PricingPlan = {
   title: string;
   price: string;
@@ -174,7 +174,7 @@ export type PricingPlan = {
   highlighted: boolean;
 };
 
-/** Spec §9. */
+/** The three plans, their prices, features and buttons word for word (the middle one highlighted). */
 export const plans: readonly PricingPlan[] = [
   {
     title: 'Starter',
@@ -202,7 +202,7 @@ export const plans: readonly PricingPlan[] = [
   },
 ];
 
-/** The label the highlighted plan carries (spec §9). */
+/** The label the highlighted plan carries. */
 export const popularLabel = 'Most Popular';
 
 export type Faq = { question: string; answer: string };

@@ -4,7 +4,7 @@ import { LinkButton, type LinkButtonProps } from '../../../components/LinkButton
 
 type AccountButtonProps = { isSignedIn: boolean } & Pick<LinkButtonProps, 'size' | 'width'>;
 
-/** The top bar's right-hand button (spec §2): Dashboard when signed in, Sign In otherwise. */
+/** The top bar's right-hand button: Dashboard when signed in, Sign In otherwise. */
 export function AccountButton({ isSignedIn, size = 'sm', width }: AccountButtonProps) {
   return (
     <LinkButton asChild colorPalette="brand" size={size} width={width}>

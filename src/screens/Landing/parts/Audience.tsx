@@ -2,7 +2,7 @@ import { SimpleGrid } from '@chakra-ui/react';
 import { audiences } from '../sections.content';
 import { IconCard, Section } from './Section';
 
-/** Who Is it For (spec §1, §2): beginners, bootcamp graduates and career switchers. */
+/** Who Is it For: beginners, bootcamp graduates and career switchers. */
 export function Audience() {
   return (
     <Section

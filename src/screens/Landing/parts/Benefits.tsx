@@ -2,7 +2,7 @@ import { SimpleGrid } from '@chakra-ui/react';
 import { benefits } from '../sections.content';
 import { IconCard, Section } from './Section';
 
-/** Benefits (spec §2): four cards. */
+/** Benefits: four cards. */
 export function Benefits() {
   return (
     <Section

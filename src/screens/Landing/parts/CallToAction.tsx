@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRight, CircleCheck } from 'lucide-react';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
-/** The closing call to action (spec §2), on the same dark brand gradient as the hero. */
+/** The closing call to action, on the same dark brand gradient as the hero. */
 export function CallToAction() {
   return (
     <Box as="section" aria-labelledby="cta-title" pb={{ base: '14', md: '24' }}>

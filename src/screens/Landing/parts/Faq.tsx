@@ -22,7 +22,7 @@ function moveFocus(event: KeyboardEvent<HTMLButtonElement>) {
 }
 
 /**
- * FAQs (spec §2, §4): an accordion, one item open at a time (the first on arrival); clicking the open
+ * FAQs: an accordion, one item open at a time (the first on arrival); clicking the open
  * item closes it. Each question is an h3 holding a button that shows or hides its answer region.
  */
 export function Faq() {

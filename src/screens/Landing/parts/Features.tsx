@@ -3,7 +3,7 @@ import { features } from '../sections.content';
 import { IconCard, Section } from './Section';
 
 /**
- * Features (spec §1, §2): the five marketing claims, one card each. On wide screens the first three
+ * Features: the five marketing claims, one card each. On wide screens the first three
  * share a row and the last two split the next one; on tablets the fifth card spans the row.
  */
 export function Features() {

@@ -9,7 +9,7 @@ import { LinkButton } from '../../../components/LinkButton/LinkButton';
 type HeroProps = { anchorClick(id: string): (event: MouseEvent<HTMLAnchorElement>) => void };
 
 /**
- * The first screen: what PathForge is, the two calls to action, spec §1's numbers and technologies.
+ * The first screen: what PathForge is, the two calls to action, the headline numbers and technologies.
  * Always on the dark brand gradient (in both colour modes), like the sign-in screens' brand panel.
  */
 export function Hero({ anchorClick }: HeroProps) {

@@ -2,7 +2,7 @@ import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { steps } from '../sections.content';
 import { Section } from './Section';
 
-/** How It Works (spec §2): exactly three numbered steps. */
+/** How It Works: exactly three numbered steps. */
 export function HowItWorks() {
   return (
     <Section

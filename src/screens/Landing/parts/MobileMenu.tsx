@@ -13,7 +13,7 @@ const isModified = (event: MouseEvent) =>
 
 /**
  * The phone menu (below 768 px): a disclosure. Its button shows or hides a panel right under the
- * fixed top bar with Home, Features, Benefits, Pricing and FAQs (no How It Work, spec §2) and the
+ * fixed top bar with Home, Features, Benefits, Pricing and FAQs (never How It Work) and the
  * Sign In / Dashboard button. A link closes the panel and scrolls to its section; Escape closes it
  * and puts the focus back on the button; so does a click or tap anywhere outside it (focus aside).
  *

@@ -2,7 +2,7 @@ import { Box, Image, SimpleGrid, Text } from '@chakra-ui/react';
 import { overviewId, overviewShots } from '../sections.content';
 import { Section } from './Section';
 
-/** Platform overview (spec §2): three screenshots of PathForge's own screens, served from public/. */
+/** Platform overview: three screenshots of PathForge's own screens, served from public/. */
 export function Overview() {
   return (
     <Section

@@ -78,7 +78,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
   );
 }
 
-/** Pricing (spec §9): Starter, Pro Developer (Most Popular) and Mentor Plus. */
+/** Pricing: Starter, Pro Developer (Most Popular) and Mentor Plus. */
 export function Pricing() {
   return (
     <Section

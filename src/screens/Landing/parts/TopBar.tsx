@@ -18,8 +18,8 @@ export type TopBarProps = {
 export const TOP_BAR_HEIGHT = '4rem';
 
 /**
- * The landing page's fixed top bar (spec §2): logo, in-page links, and Sign In / Dashboard.
- * Below `md` (768 px, spec §9) the links move into the mobile menu, whose panel hangs from the
+ * The landing page's fixed top bar: logo, in-page links, and Sign In / Dashboard.
+ * Below `md` (768 px) the links move into the mobile menu, whose panel hangs from the
  * Container (relative, the bar's full width there) right under the bar.
  */
 export function TopBar({ isSignedIn, anchorClick, goTo }: TopBarProps) {
