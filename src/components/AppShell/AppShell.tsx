@@ -6,7 +6,7 @@ import { appSystem } from '../../theme/app';
 import { Logo } from '../Logo/Logo';
 import { Sidebar, type SidebarUser } from './Sidebar';
 
-/** Spec §9: 256 px expanded, 100 px collapsed. */
+/** The sidebar is 256 px wide expanded, 100 px collapsed. */
 export const SIDEBAR_WIDTH = { expanded: '256px', collapsed: '100px' } as const;
 
 export type AppShellProps = {

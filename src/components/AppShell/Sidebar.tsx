@@ -13,7 +13,7 @@ type Entry = {
   alsoActiveOn?: string[];
 };
 
-/** Spec §2: Dashboard, Paths, XP & Badges and Settings. Leaderboard and browse-paths are reached from pages. */
+/** The sidebar has exactly Dashboard, Paths, XP & Badges and Settings. Leaderboard and browse-paths are reached from pages. */
 export const sidebarEntries: Entry[] = [
   { label: 'Dashboard', to: '/app/dashboard', Icon: LayoutDashboard, alsoActiveOn: ['/app/leaderboard/*'] },
   { label: 'Paths', to: '/app/paths', Icon: Route, alsoActiveOn: ['/app/browse-paths/*'] },

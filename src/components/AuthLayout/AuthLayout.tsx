@@ -16,7 +16,7 @@ export type AuthLayoutProps = {
   titleRef?: Ref<HTMLHeadingElement>;
 };
 
-/** What a learner gets, from the spec's marketing claims (§1). */
+/** What a learner gets: three of the product's marketing claims (all five are the landing page's Features). */
 const promises = [
   { Icon: Route, text: 'Guided project workflows, from first commit to finished app' },
   { Icon: MessageSquareCode, text: 'Code reviews on the projects you build' },

@@ -8,7 +8,7 @@ export type PasswordInputProps = Omit<InputProps, 'type'> & {
 };
 
 /**
- * A password field with a show/hide toggle (spec §2).
+ * A password field with a show/hide toggle.
  *
  * Use it inside `Field.Root` like `Input`: the label, `required`, `invalid` and `disabled` come from
  * the field. The toggle is a real button (keyboard and screen reader reachable) whose name says what

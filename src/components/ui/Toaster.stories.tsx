@@ -4,7 +4,7 @@ import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { TOAST_DURATION_MS, notify, type ToastType } from './toaster';
 
 /**
- * PathForge's toasts (spec §4): top-right, always dark, closing after 5000 ms and paused while
+ * PathForge's toasts: top-right, always dark, closing after 5000 ms and paused while
  * hovered, in four types. The region itself is mounted by UiProvider (as in the app).
  */
 function ToastDemo() {

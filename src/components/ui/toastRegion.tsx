@@ -25,7 +25,7 @@ const accent: Record<ToastType, { color: string; Icon: typeof Info }> = {
 };
 
 /**
- * Toasts always use the dark theme (spec §4), whatever the page's colour mode:
+ * Toasts always use the dark theme, whatever the page's colour mode:
  * a near-black card with light text and a coloured icon per type.
  */
 export function ToastRegion() {

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import type * as RegionModule from './toastRegion';
 
-/** Spec §4 and §9: toasts sit top-right, close after 5000 ms, and pause while hovered. */
+/** Toasts sit top-right, close after 5000 ms, and pause while hovered. */
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastType = 'success' | 'error' | 'info' | 'warning';

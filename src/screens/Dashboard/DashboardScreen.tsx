@@ -51,7 +51,7 @@ function Area({ name, stretch = false, children }: { name: string; stretch?: boo
 }
 
 /**
- * Dashboard (spec §2, issues 10 and 11): the greeting with the learner's daily streak, level, XP
+ * Dashboard: the greeting with the learner's daily streak, level, XP
  * and completed projects, the current path and project, what comes next, the best paths to start
  * and this week's top learners. A new learner gets a first step instead (pick a path); a learner
  * who completed their path, congratulations and the next paths. XP and the leaderboard load on

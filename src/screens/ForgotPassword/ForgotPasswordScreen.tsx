@@ -19,7 +19,7 @@ export type ForgotPasswordScreenProps = {
 /** The neutral answer: it never tells whether an account exists for the email. */
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
 
-/** /forgotPassword (spec §2, issue 4): a required email, Send Reset Link, and a way back to sign in. */
+/** /forgotPassword: a required email, Send Reset Link, and a way back to sign in. */
 export function ForgotPasswordScreen({ status, onSubmit }: ForgotPasswordScreenProps) {
   const [email, setEmail] = useState('');
   const { message, errorId, fail, clear, fieldProps } = useFormError<'email'>();

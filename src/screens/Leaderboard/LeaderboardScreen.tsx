@@ -125,7 +125,7 @@ function PrivacyNote() {
 }
 
 /**
- * Leaderboard (spec §2, issue 11): the period filter, the top learners by XP earned in the period
+ * Leaderboard: the period filter, the top learners by XP earned in the period
  * (rolling windows), the learner's own row highlighted or, below the top, shown after it; private
  * learners unnamed.
  */

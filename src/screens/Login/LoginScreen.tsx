@@ -34,7 +34,7 @@ export type LoginNotice =
 type FieldName = keyof LoginValues;
 
 
-/** /login (spec §2): email and password, with the §5 checks before anything is sent. */
+/** /login: email and password, checked by src/domain/auth.ts's rules before anything is sent. */
 export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, providers, notice = null }: LoginScreenProps) {
   const [values, setValues] = useState<LoginValues>({ email: defaultEmail ?? '', password: '' });
   const { message, errorId, fail, clear, fieldProps } = useFormError<FieldName>();

@@ -8,7 +8,7 @@ export type NotFoundScreenProps = {
   inApp?: boolean;
 };
 
-/** Any unknown path (spec §2, §8): 'Oops! Page not found' and a way home. */
+/** Any unknown path: 'Oops! Page not found', word for word, and a way home. */
 export function NotFoundScreen({ inApp = false }: NotFoundScreenProps) {
   return (
     <Flex minH={inApp ? undefined : '100dvh'} direction="column" bg={inApp ? undefined : 'page'} px="6" py={{ base: '6', md: '10' }}>
@@ -41,7 +41,7 @@ export function NotFoundScreen({ inApp = false }: NotFoundScreenProps) {
             building.
           </Text>
           {/* Not <LinkButton>: imported here, it makes Vite 8 (Rolldown) split Chakra's core out of the
-              entry into a chunk of its own, +0.5 KiB gzip on the landing page (over its budget, measured).
+              entry into a chunk of its own, which puts the landing page over its size budget.
               The same fix by hand: no type on the link. */}
           {/* eslint-disable-next-line no-restricted-syntax -- type={undefined}: the anchor gets no type="button" */}
           <Button type={undefined} asChild colorPalette="brand" size="lg" mt="2">

@@ -30,7 +30,7 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const { c, name, email, password } = fields(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
-    // All three are required (spec §2); the form uses our messages, not the browser's.
+    // All three are required; the form uses our messages, not the browser's.
     for (const input of [name, email, password]) await expect(input).toBeRequired();
     await expect(password).toHaveAccessibleDescription('At least 6 characters.');
     await expect(c.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');

@@ -20,7 +20,7 @@ export type RegisterScreenProps = {
 type FieldName = keyof RegisterValues;
 
 
-/** /register, "Create Account" (spec §2): Full Name, Email and Password, all required, checked per §5. */
+/** /register, "Create Account": Full Name, Email and Password, all required, checked by src/domain/auth.ts's rules. */
 export function RegisterScreen({ isSubmitting, onSubmit, providers }: RegisterScreenProps) {
   const [values, setValues] = useState<RegisterValues>({ username: '', email: '', password: '' });
   const { message, errorId, fail, clear, fieldProps } = useFormError<FieldName>();

@@ -23,7 +23,7 @@ export type ResetPasswordScreenProps = {
 export const INVALID_LINK_MESSAGE = 'This reset link is invalid or has expired.';
 export const PASSWORD_RESET_MESSAGE = 'Your password has been reset.';
 
-/** /resetPassword?token=… (issue 4): choose a new password from an emailed link. */
+/** /resetPassword?token=…: choose a new password from an emailed link. */
 export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordScreenProps) {
   const [values, setValues] = useState<NewPasswordValues>({ password: '', confirm: '' });
   const { message, errorId, fail, clear, fieldProps } = useFormError<NewPasswordField>();

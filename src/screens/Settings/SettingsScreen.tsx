@@ -36,7 +36,7 @@ export type SaveError = { message: string; field?: ProfileField };
 export type SettingsScreenProps = {
   /** The account's settings as saved. */
   settings: Remote<Settings>;
-  /** The weekly goal as kept (active days a week, issue 11); it loads apart from the settings. */
+  /** The weekly goal as kept (active days a week); it loads apart from the settings. */
   weeklyGoal: Remote<number>;
   /** The learner's time zone (IANA): the next reminder's time is shown on their clock. */
   timeZone: string;
@@ -324,7 +324,7 @@ function SettingsForm({
   );
 }
 
-/** Settings (issue 10 §2): the account's profile and preferences, saved to it; password; deletion. */
+/** Settings: the account's profile and preferences, saved to it; password; deletion. */
 export function SettingsScreen({ settings, linkedAccounts, ...rest }: SettingsScreenProps) {
   return (
     <Stack gap={{ base: '6', md: '8' }} maxW="4xl">

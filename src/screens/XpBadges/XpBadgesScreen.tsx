@@ -72,7 +72,7 @@ function Badges({ badges }: { badges: XpSummary['badges'] }) {
 }
 
 /**
- * XP & Badges (issue 11): total XP, level, the daily streak and the weekly goal, projects and
+ * XP & Badges: total XP, level, the daily streak and the weekly goal, projects and
  * their estimated hours, the six badges with real progress, and the rules, all from the API.
  */
 export function XpBadgesScreen({ xp, levelUp = null, onDismissLevelUp }: XpBadgesScreenProps) {

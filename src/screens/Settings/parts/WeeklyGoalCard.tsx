@@ -18,7 +18,7 @@ const GOALS = Array.from({ length: WEEKLY_GOAL.max - WEEKLY_GOAL.min + 1 }, (_, 
 export const weeklyGoalOption = (goal: number) => `${goal} ${goal === 1 ? 'day' : 'days'}${goal === WEEKLY_GOAL.default ? ' (default)' : ''}`;
 export const WEEKLY_GOAL_LABEL = 'Active days a week';
 
-/** Issue 11: the weekly goal (N active days a week), kept by Save Changes with the rest of the form. */
+/** The weekly goal (N active days a week), kept by Save Changes with the rest of the form. */
 export function WeeklyGoalCard({ saved, value, onChange }: WeeklyGoalCardProps) {
   return (
     <TitledCard title="Weekly Goal" description="Projects last 1 to 4 weeks, so you can also keep a streak of weeks." icon={<Target />}>
