@@ -64,10 +64,10 @@ for (const type of ['pointerdown', 'keydown'] as const) document.addEventListene
 
 // Idle after the load (a module script runs before it) and after the page's first contentful paint: the visitor
 // is reading; starting costs nothing they notice. The load event can come before that paint (seen in headless
-// Chromium: load at 90-145 ms, the heading painted at 167-309 ms; the first frames after the load can be blank
-// while the font's short block period hides the text), and the app's requests then competed with it (Lighthouse
-// counted the app's download in the page's LCP: 2.2 s instead of 1.2 s). Where the browser does not report paint
-// timing, a timer set in an animation frame (it runs once that frame is painted) stands in for it.
+// Chromium; the first frames after the load can be blank while the font's short block period hides the text),
+// and the app's requests then competed with it (Lighthouse counted the app's download in the page's LCP). Where
+// the browser does not report paint timing, a timer set in an animation frame (it runs once that frame is
+// painted) stands in for it.
 const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(start) : setTimeout(start));
 function afterFirstContentfulPaint(then: () => void) {
   if (!PerformanceObserver.supportedEntryTypes.includes('paint')) {

@@ -20,7 +20,7 @@ const documents = [
   'server/README.md',
   'content/README.md',
 ];
-/** The documents this issue owns: their code spans that name a file of the repository must name one that exists. */
+/** The README and docs/*.md (not the other READMEs): their code spans that name a file of the repository must name one that exists. */
 const owned = documents.filter((doc) => doc === 'README.md' || doc.startsWith('docs/'));
 
 const read = (doc: string) => readFileSync(join(root, doc), 'utf8');

@@ -59,7 +59,7 @@ const cssVarsRoot = ':where(html, .chakra-theme)';
  * PathForge's one design system.
  *
  * Built from Chakra's base config (conditions and utilities only) plus the tokens and only
- * the recipes the product uses: the full default theme ships every recipe and costs ~27 kB gzip.
+ * the recipes the product uses: the full default theme ships every recipe, used or not.
  * A component whose recipe is not listed renders unstyled: add its recipe to `core` below (every
  * page, the landing page included), to `./forms.ts` (the pages below the data layer: sign-in,
  * registration and the app) or to `./app.ts` (the signed-in area only).
@@ -152,7 +152,7 @@ let publicSystem: SystemContext | undefined;
  * never download them.
  *
  * Created on first use (the first render), not while the modules load: it is the heaviest step of
- * start-up (all tokens and their CSS variables, ~40 ms on a fast phone), and done during module
+ * start-up (all tokens and their CSS variables), and done during module
  * evaluation it made one long task of the two.
  */
 export function getSystem(): SystemContext {

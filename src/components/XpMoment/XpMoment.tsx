@@ -23,8 +23,8 @@ const COUNT_SECONDS = 1.2;
 /**
  * XP earned, counted up, and a level reached: a small inline moment (never a dialog, so it never
  * blocks input). With reduced motion the end state shows at once. framer-motion lives only in
- * this component's chunk (LazyMotion with the DOM animations only, about 29 KiB gzip): load it
- * through `LazyXpMoment`.
+ * this component's chunk (LazyMotion with the DOM animations only), too heavy for pages that never
+ * show the moment: load it through `LazyXpMoment`.
  */
 export function XpMoment({ fromXp, toXp, fromLevel, toLevel, badges = [], onDismiss }: XpMomentProps) {
   const reduce = useReducedMotion() ?? false;
