@@ -135,7 +135,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     trustProxy: config.trustProxy as boolean | string,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    // Strict validation: no coercion, nothing removed or filled in (issue 4 §3).
+    // Strict validation: no coercion, nothing removed or filled in.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: false, allErrors: false } },
     frameworkErrors,
   });

@@ -120,7 +120,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.internal:587' }).production).toBe(true);
   });
 
-  // Issue 24 item 7: such a server sends no mail and says so (server/mail/mail.test.ts).
+  // Production may run without a mail server: it then sends no mail and says so (server/mail/mail.test.ts).
   it('accepts production without a mail server', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toMatchObject({ production: true, smtpUrl: null });
   });

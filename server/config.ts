@@ -1,5 +1,5 @@
 /**
- * The API server's configuration. It comes only from environment variables (issue 4 §1); every
+ * The API server's configuration. It comes only from environment variables; every
  * variable, its default and its meaning is listed in server/README.md.
  */
 import { dirname, resolve } from 'node:path';
@@ -16,7 +16,7 @@ export type RateLimits = {
   forgotPasswordPerHour: number;
 };
 
-/** argon2id cost. Production always uses the issue's m=19456 KiB, t=2, p=1. */
+/** argon2id cost. Production always uses m=19456 KiB, t=2, p=1 (OWASP's minimum for argon2id). */
 export type Argon2Cost = { memoryCost: number; timeCost: number; parallelism: number };
 
 /** A provider's OAuth client, from the environment; null when its id and secret are not both set. */
@@ -106,8 +106,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = Object.freeze({
 export const JWT_SECRET_MIN_LENGTH = 32;
 
 /**
- * Logged once at start by production without SMTP_URL (issue 24 item 7: it starts, sends no mail
- * and says so). Development writes mail to the outbox folder instead.
+ * Logged once at start by production without SMTP_URL: such a server still starts, sends no mail
+ * and says so. Development writes mail to the outbox folder instead.
  */
 export const MAIL_OFF_WARNING =
   'Email is off: SMTP_URL is not set, so this server sends no email at all (no reset or confirmation links, no reminders or digests by email). Requests that need a mailed link are refused, and Settings says email is not set up. Set SMTP_URL to turn email on.';

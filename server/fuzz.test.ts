@@ -1,7 +1,8 @@
 /**
  * Property-based fuzzing (fast-check): at least 1,000 generated requests per endpoint. For every
  * one: never a 5xx, always the `{message}` error shape on failure, and never an accepted
- * malformed payload. Acceptance is judged by a model written here from the issue's rules, not
+ * malformed payload. Acceptance is judged by a model written here from the API's input rules
+ * (server/README.md), not
  * by calling the server's own validation code.
  */
 import fc from 'fast-check';

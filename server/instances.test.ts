@@ -1,5 +1,5 @@
 /**
- * Several API instances agree (issue 9 §3): two instances on two ports behind one database and
+ * Several API instances agree: two instances on two ports behind one database and
  * one Redis. Against real servers (TEST_DATABASE=postgres with TEST_REDIS_URL, as in CI) they are
  * two `node server/main.ts` processes; in `npm test` (the `server` project) two apps in this
  * process on one SQLite file and one in-memory Redis. The PGlite run skips this file: one PGlite

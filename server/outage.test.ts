@@ -1,5 +1,5 @@
 /**
- * PostgreSQL and Redis stopping while the API runs (issue 9 §6): requests get a 503 with a
+ * PostgreSQL and Redis stopping while the API runs: requests get a 503 with a
  * message, nothing is half-written, and when the server is back the same processes serve again
  * without a restart. It stops the shared test servers, so it runs alone, after the suite:
  *

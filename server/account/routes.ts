@@ -1,6 +1,6 @@
 /**
  * /account: the signed-in learner's settings (name, email, notifications, dark mode, public
- * profile), changing the password, and deleting the account with everything in it (issue 10 §2).
+ * profile), changing the password, and deleting the account with everything in it.
  * Every route authenticates first and touches the token's learner only.
  */
 import type { FastifyInstance } from 'fastify';

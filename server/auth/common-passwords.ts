@@ -1,5 +1,5 @@
 /**
- * Passwords too common to allow (issue 4 §2): the most frequent entries of 6 or more characters
+ * Passwords too common to allow: the most frequent entries of 6 or more characters
  * in public breach corpora (NCSC / SecLists "most common passwords" lists). Compared without
  * regard to case. Shorter ones are already refused by the 6-character minimum.
  */

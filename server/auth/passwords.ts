@@ -1,6 +1,7 @@
 /**
  * Password hashing: argon2id via @node-rs/argon2, computed on libuv's thread pool so the event
- * loop stays free. Production cost is the issue's m=19456 KiB, t=2, p=1; only the test suite
+ * loop stays free. Production cost is fixed at m=19456 KiB, t=2, p=1 (OWASP's minimum for
+ * argon2id); only the test suite
  * passes a lower cost (through ServerConfig.argon2), to keep it fast.
  */
 import { randomBytes } from 'node:crypto';

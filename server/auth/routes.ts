@@ -1,6 +1,6 @@
 /**
  * /auth: registration, sign-in, sessions (access token + rotating refresh cookie), password
- * reset (issue 4 §2-3). Messages the browser also shows come from src/domain/auth.ts.
+ * reset. Messages the browser also shows come from src/domain/auth.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 /**
- * The API's input rules. First the browser's own checks and messages (src/domain/auth.ts, spec
- * §5), so a learner sees the same sentence from either side; then the server's extra rules
- * (issue 4 §2), all reported at once.
+ * The API's input rules. First the browser's own checks and messages (src/domain/auth.ts), so a
+ * learner sees the same sentence from either side; then the server's extra rules (such as the
+ * common-password list), all reported at once.
  */
 import { validateProfile } from '../../src/domain/learning.ts';
 import {

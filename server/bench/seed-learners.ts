@@ -1,5 +1,5 @@
 /**
- * Fills a database for the read-heavy benchmark (issue 10 §4): the curriculum, `learners`
+ * Fills a database for the read-heavy benchmark (`npm run bench:learning`): the curriculum, `learners`
  * accounts (one shared password, hashed once at the production argon2 cost) and about
  * `completions` task completions spread evenly: each learner works through the curriculum in
  * order, so earlier projects are completed and one is in progress. Deterministic (fixed ids and

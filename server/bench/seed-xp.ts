@@ -1,5 +1,5 @@
 /**
- * Fills a database for the leaderboard benchmark (issue 11 §6): `learners` accounts (one shared
+ * Fills a database for the leaderboard benchmark (`npm run bench:xp`): `learners` accounts (one shared
  * password, hashed once at the production argon2 cost; every third learner's profile public) and
  * about `events` XP awards, generated inside the database (a recursive CTE: nothing crosses the
  * wire row by row). Learner n has 1 + (n·7919 mod 99) awards (50 on average): tasks of 20 XP and

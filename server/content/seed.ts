@@ -1,5 +1,5 @@
 /**
- * Seeds the curriculum into the database at API start (issue 10 §1): idempotent, and skipped when
+ * Seeds the curriculum into the database at API start: idempotent, and skipped when
  * this content version was applied before. Every item is upserted by id; an item that left
  * content/ is marked retired, never deleted, so learners' progress on it stays in their history.
  * A slug that changed keeps redirecting (its old value goes to slug_redirects, as do the

@@ -1,6 +1,6 @@
 /**
  * `npm run db:copy -- --to postgres://…`: moves an existing SQLite database into an empty
- * PostgreSQL database (issue 9 §4). Both are brought to the newest migration first, so the two
+ * PostgreSQL database. Both are brought to the newest migration first, so the two
  * schemas are the same; then every table (TABLES, parents first) is copied in batches inside one
  * transaction on the target, and the row counts are compared before it commits. A target that
  * holds any row is refused, and a failure anywhere leaves it as it was.

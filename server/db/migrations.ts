@@ -221,8 +221,8 @@ export const migrations: Record<string, Migration> = {
   },
   /**
    * Who started each path (a path's "students"), kept as rows so a path counts its learners
-   * through its key instead of scanning every learner's progress (measured: 11 requests a second
-   * for a path page at 10,000 learners before). Filled from the progress already there.
+   * through its key instead of scanning every learner's progress (which made a path page slow once
+   * there were many learners). Filled from the progress already there.
    */
   '0006_path_learners': {
     async up(db: Kysely<unknown>) {
@@ -243,7 +243,7 @@ export const migrations: Record<string, Migration> = {
     },
   },
   /**
-   * The XP ledger (issue 11): every award an immutable event, unique per (learner, award key), so
+   * The XP ledger: every award an immutable event, unique per (learner, award key), so
    * a retried request, a tick on and off or a second submission never pays twice; totals, levels
    * and boards are derived from it. The learner's active days (a streak's days, in their own time
    * zone, kept per path so a reset takes its days too), the badges they earned, their time zone
@@ -295,7 +295,7 @@ export const migrations: Record<string, Migration> = {
     },
   },
   '0008_xp_boards': {
-    // The leaderboards, kept beside the ledger (issue 11 §4): one row per (period, learner with XP
+    // The leaderboards, kept beside the ledger: one row per (period, learner with XP
     // in it), rewritten from the ledger in the transaction of every change to the learner's
     // events, and by the job that moves the rolling windows (`xp_board_windows` holds where each
     // window starts). Built by the application on its first start (server/learning/ledger.ts).

@@ -1,5 +1,5 @@
 /**
- * The leaderboards kept beside the ledger (issue 11 §1, §4): ranks as a brute-force sort of the
+ * The leaderboards kept beside the ledger: ranks as a brute-force sort of the
  * ledger says (ties: who got there first, then id), "my rank" outside the top 50, the windows
  * job, and `npm run xp:verify`, which finds no drift on a board the app kept and names every
  * row someone changed behind the ledger's back.

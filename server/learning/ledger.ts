@@ -1,5 +1,5 @@
 /**
- * The XP ledger and what is derived from it (issue 11): awards are immutable events, unique per
+ * The XP ledger and what is derived from it: awards are immutable events, unique per
  * (learner, award key), written in the same transaction as the work that earns them; a learner's
  * active days (their streak) likewise; badges are evaluated from the ledger's facts after every
  * change, in that transaction too. Totals are never stored: they are sums over the ledger, so

@@ -1,6 +1,6 @@
 /**
  * /learning: the curriculum with the signed-in learner's progress; starting projects, ticking
- * tasks, submitting, rating and resetting a path (issue 10 §2). Every route authenticates first
+ * tasks, submitting, rating and resetting a path. Every route authenticates first
  * and reads and writes the token's learner only: no learner id ever comes from the request.
  * Shapes: src/domain/learningApi.ts; rules: src/domain/progress.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run xp:verify` (issue 11 §1): recomputes every learner's leaderboard rows (XP per window,
+ * `npm run xp:verify`: recomputes every learner's leaderboard rows (XP per window,
  * all-time total, when they reached it) from the XP ledger and compares them with the stored
  * board. Prints "no drift", or each difference, and exits 1. Reads the database the API uses:
  * DATABASE_URL (PostgreSQL) when set, else DATABASE_PATH (default data/pathforge.db). Safe while

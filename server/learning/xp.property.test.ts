@@ -1,5 +1,5 @@
 /**
- * Issue 11 §6: random sequences of tick, untick, start, submit, reset and time travel through the
+ * Random sequences of tick, untick, start, submit, reset and time travel through the
  * real API. After every sequence the ledger must add up: the total equals the sum of the history,
  * no award is paid twice, the level is the curve's level for the total, and the daily streak
  * equals a brute-force recount of the days the model says work happened (a day of work is the
@@ -97,7 +97,7 @@ describe('the ledger under random learning', () => {
       fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 25 }), async (rest) => {
         const actions: Action[] = [{ kind: 'start', project: 0 }, ...rest];
         const { token } = await signIn(t.app);
-        // The model: what the learner did, by the rules the issue states.
+        // The model: what the learner did, by the XP rules (server/README.md), written out here.
         const started = new Set<number>();
         const completed = new Set<number>();
         const ticked = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * The XP ledger through the API (issue 11 §1, §2, §4): awards paid once whatever is retried or
+ * The XP ledger through the API: awards paid once whatever is retried or
  * toggled, totals and levels derived from the ledger, a reset that takes its path's events back
  * (and pays again, once, when the path is done again), rolling boards with private names, and
  * the learner's time zone whose changes are limited.

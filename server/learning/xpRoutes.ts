@@ -1,5 +1,5 @@
 /**
- * /learning/xp, /learning/xp/history, /learning/leaderboard and /learning/clock (issue 11): what
+ * /learning/xp, /learning/xp/history, /learning/leaderboard and /learning/clock: what
  * the ledger says of the signed-in learner, and everyone's boards. Registered inside the learning
  * routes, behind their one `authenticate`.
  */

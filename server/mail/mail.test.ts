@@ -1,6 +1,6 @@
 /**
  * Where mail goes when no mail server is configured. In development: the outbox folder only (a
- * reset link is a key to an account, so it never reaches a log). In production (issue 24 item 7):
+ * reset link is a key to an account, so it never reaches a log). In production:
  * nowhere. The API starts with one warning, sends and writes no mail, queues none for a mail
  * server that does not exist, refuses (503, saying so) the requests whose whole point is a mailed
  * link, and Settings says email is not set up. Push does not depend on it.

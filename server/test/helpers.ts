@@ -123,7 +123,7 @@ export type TestApp = {
 /** A new app on a new temporary database; `close()` removes both. */
 export async function createTestApp(overrides: TestConfigOverrides = {}, options: AppOptions = {}): Promise<TestApp> {
   const dir = tempDir();
-  // PGlite in memory here: a third faster than in a folder (a test that restarts an app uses testDatabase).
+  // PGlite in memory here: faster than in a folder (a test that restarts an app uses testDatabase).
   const database = TEST_DATABASE === 'pglite' ? { target: { kind: 'pglite' } as const, drop: async () => {} } : await testDatabase(dir);
   const config = testConfig(dir, { database: database.target, ...overrides });
   const redis = options.redis ? undefined : testRedis();

@@ -6,7 +6,7 @@
  * tried to go. Nothing here reaches the internet.
  *
  * No database is involved, so the file runs once, in the `server` project (SQLite); the
- * PostgreSQL projects skip it rather than drive Chromium for a minute and a half a second time.
+ * PostgreSQL projects skip it rather than drive Chromium through every case a second time.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verificationMessages, type PageCheck } from '../../../src/domain/verification.ts';
