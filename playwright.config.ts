@@ -29,7 +29,7 @@ const VERIFIED_WEB_PORT = process.env.E2E_VERIFIED_WEB_PORT ?? '4184';
 const VERIFIED_API_PORT = process.env.E2E_VERIFIED_API_PORT ?? '4014';
 export const E2E_VERIFIED_WEB = `http://localhost:${VERIFIED_WEB_PORT}`;
 export const E2E_VERIFIED_API = `http://localhost:${VERIFIED_API_PORT}`;
-/** Spec files named on the command line: that app is built (about 40 s here) only when they include the verified journeys, or when none is named. */
+/** Spec files named on the command line: that app (a build of its own, slow) is built only when they include the verified journeys, or when none is named. */
 const namedSpecs = process.argv.filter((arg) => /\.spec\.ts$/.test(arg));
 const verifiedJourneys = namedSpecs.length === 0 || namedSpecs.some((arg) => arg.endsWith('verified.spec.ts'));
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pathforge-e2e-'));
@@ -74,7 +74,7 @@ export default defineConfig({
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  // The longest journeys take about 14 s on CI's machine; machines differ up to 3×.
+  // Room for the longest journeys on a machine several times slower than CI's.
   timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],

@@ -33,7 +33,7 @@ function precompress(): Plugin {
 /**
  * hoist-non-react-statics (with react-is) serves only emotion's `withTheme`, which nothing uses; but
  * as CommonJS without a `sideEffects` field it counts as having side effects, and a bare call to
- * it stayed in the landing page's entry chunk (~1 KiB gzip). Both are pure libraries: say so.
+ * it stayed in the landing page's entry chunk. Both are pure libraries: say so.
  */
 function pureCommonJs(): Plugin {
   const pure = /\/node_modules\/(hoist-non-react-statics|react-is)\//;

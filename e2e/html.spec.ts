@@ -8,8 +8,8 @@ import { E2E_API, E2E_WEB } from '../playwright.config';
 import { createSession, seedSession } from './support';
 
 /**
- * Issue 12 §6: the documents the Nu Html Checker reads (scripts/check-html.mjs, run by `npm test`
- * after this spec). This spec only writes them, one file each, into test-results/html/:
+ * Every page is valid HTML. These are the documents the Nu Html Checker reads (scripts/check-html.mjs,
+ * run by `npm test` after this spec). This spec only writes them, one file each, into test-results/html/:
  *  - served/: the HTML the web server answers for every page rendered at build time (the pages
  *    whose answer carries `data-prerendered`), byte for byte;
  *  - rendered/: the DOM (`document.documentElement.outerHTML`) of every screen of the route table,

@@ -5,7 +5,7 @@ import { WEEKLY_GOAL_LABEL, weeklyGoalOption } from '../src/screens/Settings/par
 import { createSession, newLearner, seedSession, signUpAndSignIn, toast } from './support';
 
 /**
- * Learning that is kept (issue 10 §4): everything below goes through the built web app and the
+ * Learning that is kept: everything below goes through the built web app and the
  * real API on its own database; a reload, a second browser or a new sign-in sees the same.
  */
 const taskCount = (page: Page) => page.getByText(/\d+ of \d+ tasks completed/);

@@ -14,7 +14,7 @@ import { repoCheckMessages } from '../server/verify/repo-checks.ts';
 import { SUBMISSION_CHECKS, verificationMessages } from '../src/domain/verification';
 
 /**
- * Verified projects end to end (issue 23 §9): a learner signs in with GitHub, builds the Personal
+ * Verified projects end to end: a learner signs in with GitHub, builds the Personal
  * Portfolio (its reference solution, content/projects/personal-portfolio/reference/, served here
  * on 127.0.0.1) and submits it to an API with VERIFICATION on, which reads the repository from the
  * fake GitHub and opens the site in its pinned Chromium. The other journeys run with verification
@@ -29,8 +29,7 @@ const requirementTexts = project.requirements.map((r) => r.text);
 
 test.use({ baseURL: E2E_VERIFIED_WEB });
 // A run opens Chromium on five pages (a missing element waits its 5 s step) after the repository
-// reads; on this 2-core machine a report comes 10-30 s after the submission, well past the 30 s
-// every other journey gets.
+// reads, so a report can come well past the 30 s every other journey gets.
 test.describe.configure({ timeout: 150_000 });
 
 // ---------------------------------------------------------------------------------------------

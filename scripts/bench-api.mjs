@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:api` (issue 4 §7, issue 9): starts the API on loopback with a temporary database,
+ * `npm run bench:api`: starts the API on loopback with a temporary database,
  * loads it with autocannon and prints p50/p99 latency and throughput for
  *   1. login at 10 connections, 2. login at 50 connections, 3. registration at 10 connections,
  *   4. GET /health while login is saturated (50 connections),
@@ -327,7 +327,7 @@ try {
     );
   }
   await shutdown();
-  // Then the learning API's read-heavy scenario (issue 10 §4) on its own seeded database of 10,000
+  // Then the learning API's read-heavy scenario on its own seeded database of 10,000
   // learners and 1,000,000 completions, on the same databases (scripts/bench-learning.mjs).
   console.log('\n▶ the learning API under read load (npm run bench:learning)');
   const learning = spawnSync(process.execPath, ['scripts/bench-learning.mjs', ...(args.db === 'postgres' ? ['--db', 'postgres'] : [])], {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:learning` (issue 10 §4): the read-heavy scenario on a seeded database of 10,000
+ * `npm run bench:learning`: the read-heavy scenario on a seeded database of 10,000
  * learners and 1,000,000 task completions (server/bench/seed-learners.ts): GET a path with the
  * learner's progress at 50 connections, and the task toggle (PUT then DELETE) at 10, on SQLite
  * and, with `-- --db postgres`, on PostgreSQL in the same run (a throw-away cluster from

@@ -5,7 +5,8 @@
  * at 2 connections for BENCH_DURATION seconds (default 10): alone; while 4 connections send, in
  * turns to sign-in, registration, forgot-password and PUT /account/profile, emails of 16,253
  * letters (the payload's size and ways through the routes: sign-in hashes, the others refuse or
- * answer 202); and while they send the issue's payload ("a@" + 16,250 dots + "@") instead. Prints
+ * answer 202); and while they send the payload that stalled the old email pattern ("a@" + 16,250
+ * dots + "@") instead. Prints
  * the three, one line for docs/PERFORMANCE.md, and exits 1 when /health's p99 under the payloads is over
  * 50 ms and over 1.5 times its p99 under the letters plus 10 ms (on a shared machine, sign-in's
  * hashing alone moves it).

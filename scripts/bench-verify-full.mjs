@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:verify:full`: a page project verified through the real API on this machine (not
- * part of any test command; issue 23 item 8).
+ * part of any test command).
  *
  * Starts `server/main.ts` as a child (VERIFICATION on, VERIFY_TEST_ALLOW=127.0.0.1, GitHub sign-in
  * set up so the owner check runs, GITHUB_API_URL at a fake GitHub started here, a temporary SQLite

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:xp` (issue 11 §6): the leaderboards on 100,000 learners and 5,000,000 XP events
+ * `npm run bench:xp`: the leaderboards on 100,000 learners and 5,000,000 XP events
  * (server/bench/seed-xp.ts), on SQLite and, with `-- --db postgres`, on PostgreSQL in the same run
  * (a throw-away cluster from scripts/postgres-cluster.sh). For each period (All Time, This Month,
  * This Week, Today), at 50 connections, GET /learning/leaderboard?period=…:

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Issue 12 §6: valid HTML, checked by the Nu Html Checker (`vnu-jar` from npm, run on Java 17+).
+ * Every page is valid HTML, checked by the Nu Html Checker (`vnu-jar` from npm, run on Java 17+).
  *
  * Reads the documents e2e/html.spec.ts wrote into test-results/html/ (the served HTML of every
  * prerendered page, the rendered DOM of every screen of the route table), checks them all in one

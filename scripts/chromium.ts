@@ -4,8 +4,8 @@
  * By default: the headless Chromium shipped inside the npm package `@sparticuz/chromium` (pinned in
  * package.json and package-lock.json), so `npm install` brings it and every machine renders the
  * baselines with the same build. Playwright cannot download its own browsers on our machines.
- * The package ships its binary brotli-compressed; the first use unpacks it (about 200 MB, a few
- * seconds) into `node_modules/.cache/pathforge-chromium-<version>/`, with a fontconfig file that
+ * The package ships its binary brotli-compressed; the first use unpacks it (once per version)
+ * into `node_modules/.cache/pathforge-chromium-<version>/`, with a fontconfig file that
  * names only the fonts inside the package, so no system font can ever reach a screenshot (our own
  * text is Inter, served by the app).
  *

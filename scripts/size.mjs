@@ -2,9 +2,9 @@
 /**
  * `npm run size`: builds the app and prints the gzip size of
  *  - the JavaScript the landing page loads before it is interactive (entry + landing route, with
- *    every chunk they import statically), budget 143 KiB (142.5 since its sections became deferred
- *    parts: with the 0.7 KiB boot script, within 1.1 × the floor's 130.6 KiB, issue 12), and the
- *    prerendered pages' boot script before it, budget 1 KiB;
+ *    every chunk they import statically), budget 143 KiB (so that, with the boot script, it stays
+ *    within 1.1 × the floor's: docs/PERFORMANCE.md), and the prerendered pages' boot script before
+ *    it, budget 1 KiB;
  *  - every lazy route chunk on its own (the code that route adds), budget 30 KiB each;
  *  - every page prerendered at build time (its HTML with the styles inlined: all a first paint
  *    needs besides the font), budget 30 KiB each.

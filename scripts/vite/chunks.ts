@@ -24,20 +24,20 @@ type Options = {
  *     entry's preload map.
  *  2. **The page's small parts are one chunk.** The modules the page (the landing route) shares
  *     with other lazy routes (Chakra's Flex, Grid, Link, Badge…, lucide's icons, our Logo) got a
- *     chunk each, or one per set of routes sharing it: 23 chunks of 0.1-0.5 KiB gzip for the landing
- *     page. Which modules they are is known only once Rolldown has cut its chunks (its module graph
- *     goes through the libraries' index files, which import everything), so a first pass builds
- *     without writing (chunks only, not minified) and reads them; the build proper puts them in one
- *     chunk, `page-parts`. A route that needs one of them loads that chunk (a few KiB) as it loaded
+ *     chunk each, or one per set of routes sharing it: many tiny chunks (a request each) for the
+ *     landing page. Which modules they are is known only once Rolldown has cut its chunks (its
+ *     module graph goes through the libraries' index files, which import everything), so a first
+ *     pass builds without writing (chunks only, not minified) and reads them; the build proper puts
+ *     them in one chunk, `page-parts`. A route that needs one of them loads that chunk as it loaded
  *     the small ones. Only those modules move, not what they import (in the entry already).
  *  3. **What the page loads later comes in two chunks each** (`later`: its deferred parts, loaded on
  *     the visitor's first interaction): the module's own, and one with the small shared chunks it
  *     would pull in (`<name>-parts`).
  *  4. **A shared chunk is named by its hash alone** (a route's chunk keeps its name): the entry's
- *     preload map lists every chunk a lazy route needs, 90 file names, and a shared chunk's name was
- *     only that of its first module (0.6 KiB gzip of the entry). Grouping the routes' shared code
- *     into fewer chunks (Rolldown's `entriesAware` with small sets merged) saved 0.4 KiB more but
- *     added 9 KiB to /login's JavaScript: not done.
+ *     preload map lists every chunk a lazy route needs by file name, and a shared chunk's name was
+ *     only that of its first module: bytes of the entry that said nothing. Grouping the routes'
+ *     shared code into fewer chunks (Rolldown's `entriesAware` with small sets merged) would save a
+ *     little more of the entry but add far more to /login's JavaScript: not done.
  */
 export function chunks({ configFile, page, later, ownEntries }: Options): Plugin {
   return {

@@ -6,8 +6,8 @@ const RESOLVED = `\0${ID}`;
 
 /**
  * `import curriculum from 'virtual:curriculum'`: the curriculum of `content/`, read and checked by
- * the API's own loader, for the stories' and unit tests' fixtures (issue 10 §1: the curriculum is
- * written once; src/fixtures derives what screens show from it). Only src/fixtures imports it, so
+ * the API's own loader, for the stories' and unit tests' fixtures (the curriculum is written once,
+ * in content/; src/fixtures derives what screens show from it). Only src/fixtures imports it, so
  * no production chunk carries it (`npm run size` checks). Editing content/ reloads it.
  */
 export function curriculumModule(): Plugin {

@@ -19,7 +19,7 @@ const htmlFileOf = (path: string) => (path === '/' ? 'index.html' : `${path.repl
  *  - the entry's small stylesheet (the @font-face rules) is inlined: no request before the paint;
  *  - its only script is `boot` (src/boot.ts, built as an entry of its own), which requests the app's
  *    entry, with the page's route chunks beside it, later (`data-app` lists them). Otherwise the
- *    browser runs the whole start-up (about a second on a slow phone) as it shows the page it has.
+ *    browser runs the whole start-up (long on a slow phone) as it shows the page it has.
  */
 export function prerender({ entry, boot }: { entry: string; boot: string }): Plugin {
   let root = '';
