@@ -192,7 +192,7 @@ test.describe('when the API fails', () => {
   });
 });
 
-test.describe('XP from one ledger (issue 11)', () => {
+test.describe('XP from one ledger', () => {
   /** The figure a tile of the XP page shows above its label. */
   const tile = (page: Page, label: string) =>
     page.getByRole('list', { name: 'Your figures' }).getByRole('listitem').filter({ hasText: label });

@@ -35,7 +35,7 @@ test.describe('the public pages', () => {
     }
   });
 
-  test('sign-in checks the form in the spec order with its exact messages', async ({ page }) => {
+  test('sign-in checks the form in order with its exact messages', async ({ page }) => {
     await page.goto('/login');
     const submit = page.getByRole('button', { name: 'Sign In', exact: true });
     await submit.click();

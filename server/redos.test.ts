@@ -108,7 +108,7 @@ const routes: { route: string; reference: Request; cases: Case[] }[] = [
     route: 'POST /auth/login',
     reference: { method: 'POST', url: '/auth/login', body: { email: 'nobody@example.com', password: 'Sturdy-pass-0' } },
     cases: [
-      { name: "the issue's email (16,250 dots)", request: { method: 'POST', url: '/auth/login', body: { email: DOTS, password: 'Sturdy-pass-0' } }, status: 401 },
+      { name: "an email of 16,250 dots", request: { method: 'POST', url: '/auth/login', body: { email: DOTS, password: 'Sturdy-pass-0' } }, status: 401 },
       { name: 'a 254-character email of dots', request: { method: 'POST', url: '/auth/login', body: { email: `a@${'.'.repeat(251)}@`, password: 'Sturdy-pass-0' } }, status: 400 },
       { name: 'a 254-character domain with no dot', request: { method: 'POST', url: '/auth/login', body: { email: `a@${'b'.repeat(251)}@`, password: 'Sturdy-pass-0' } }, status: 400 },
       { name: 'a 254-character local part with no @', request: { method: 'POST', url: '/auth/login', body: { email: 'a'.repeat(254), password: 'Sturdy-pass-0' } }, status: 400 },
@@ -119,7 +119,7 @@ const routes: { route: string; reference: Request; cases: Case[] }[] = [
     route: 'POST /auth/register',
     reference: { method: 'POST', url: '/auth/register', body: { username: 'Ada', email: 'bad', password: 'Sturdy-pass-0' } },
     cases: [
-      { name: "the issue's email (16,250 dots)", request: { method: 'POST', url: '/auth/register', body: { username: 'Ada', email: DOTS, password: 'Sturdy-pass-0' } }, status: 400 },
+      { name: "an email of 16,250 dots", request: { method: 'POST', url: '/auth/register', body: { username: 'Ada', email: DOTS, password: 'Sturdy-pass-0' } }, status: 400 },
       { name: 'dots then white space', request: { method: 'POST', url: '/auth/register', body: { username: 'Ada', email: `a@${'.'.repeat(N)} x`, password: 'Sturdy-pass-0' } }, status: 400 },
       { name: 'a 16,000-character name without control characters', request: { method: 'POST', url: '/auth/register', body: { username: 'a'.repeat(N), email: 'bad', password: 'Sturdy-pass-0' } }, status: 400 },
       { name: 'a long name and email, both checked by the server', request: { method: 'POST', url: '/auth/register', body: { username: 'a'.repeat(N / 2), email: `a@${'.'.repeat(N / 2 - 100)}@`, password: 'Sturdy-pass-0' } }, status: 400 },
@@ -129,7 +129,7 @@ const routes: { route: string; reference: Request; cases: Case[] }[] = [
     route: 'POST /auth/forgot-password',
     reference: { method: 'POST', url: '/auth/forgot-password', body: { email: 'nobody@example.com' } },
     cases: [
-      { name: "the issue's email (16,250 dots)", request: { method: 'POST', url: '/auth/forgot-password', body: { email: DOTS } }, status: 202 },
+      { name: "an email of 16,250 dots", request: { method: 'POST', url: '/auth/forgot-password', body: { email: DOTS } }, status: 202 },
       { name: 'a 254-character email of dots', request: { method: 'POST', url: '/auth/forgot-password', body: { email: `a@${'.'.repeat(251)}@` } }, status: 400 },
     ],
   },
@@ -137,7 +137,7 @@ const routes: { route: string; reference: Request; cases: Case[] }[] = [
     route: 'PUT /account/profile',
     reference: { method: 'PUT', url: '/account/profile', auth: true, body: { username: 'Ada', email: 'bad' } },
     cases: [
-      { name: "the issue's email (16,250 dots)", request: { method: 'PUT', url: '/account/profile', auth: true, body: { username: 'Ada', email: DOTS } }, status: 400 },
+      { name: "an email of 16,250 dots", request: { method: 'PUT', url: '/account/profile', auth: true, body: { username: 'Ada', email: DOTS } }, status: 400 },
       { name: 'a 16,000-character name', request: { method: 'PUT', url: '/account/profile', auth: true, body: { username: 'a'.repeat(N), email: 'bad' } }, status: 400 },
     ],
   },

@@ -28,7 +28,7 @@ describe("the repository's content/", () => {
     curriculum = loadCurriculum();
   });
 
-  it('passes every rule and holds the six paths of the spec', () => {
+  it('passes every rule and holds the six learning paths', () => {
     expect(curriculum.paths.map((p) => p.title).sort()).toEqual(
       ['Backend Development', 'Cloud Computing', 'Cybersecurity', 'Frontend Development', 'Full Stack Development', 'Mobile Development'].sort(),
     );
@@ -103,7 +103,7 @@ describe("the repository's content/", () => {
     expect(curriculum.retiredIds).toContain('badge_fbaaf517');
   });
 
-  it('keeps the spec\'s numbered path addresses working (formerly /app/paths/1 … 6)', () => {
+  it('keeps the original numbered path addresses working (formerly /app/paths/1 … 6)', () => {
     expect(curriculum.paths.flatMap((p) => p.formerSlugs).sort()).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 });

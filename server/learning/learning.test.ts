@@ -65,7 +65,7 @@ describe('a new learner', () => {
     expect(projects.every((p) => p.progress.completed === 0)).toBe(true);
   });
 
-  it("the spec's numbered address and a former slug reach the path", async () => {
+  it("the original numbered address and a former slug reach the path", async () => {
     const { token } = await signIn(t.app);
     const response = await get(t.app, '/learning/paths/1', token);
     expect(response.statusCode).toBe(200);

@@ -17,8 +17,8 @@ import {
 const ok = { email: 'ada@example.com', password: 'secret1' };
 const okRegister = { username: 'Ada Lovelace', ...ok };
 
-describe('auth messages (spec §5 and §8, copied exactly)', () => {
-  it('are the spec texts', () => {
+describe('auth messages, word for word as the product states them', () => {
+  it("are the product's texts", () => {
     expect(authMessages).toEqual({
       required: 'All fields are required!',
       invalidEmail: 'Invalid email address!',
@@ -67,7 +67,7 @@ describe('validateLogin', () => {
     expect(validateLogin({ ...ok, password: ' 123 ' })).toBe('Password must be at least 6 characters!');
   });
 
-  it('checks in the spec order: required, then email, then password length', () => {
+  it('checks in order: required, then email, then password length', () => {
     // Empty password and a bad email: "required" wins.
     expect(validateLogin({ email: 'not-an-email', password: '' })).toBe('All fields are required!');
     // Bad email and a short password: the email wins.
@@ -103,7 +103,7 @@ describe('validateRegister', () => {
     expect(validateRegister({ ...okRegister, password: '123456' })).toBeNull();
   });
 
-  it('checks in the spec order: required (username included), then email, then password length', () => {
+  it('checks in order: required (username included), then email, then password length', () => {
     expect(validateRegister({ username: '', email: 'bad', password: '1' })).toBe('All fields are required!');
     expect(validateRegister({ username: 'Ada', email: 'bad', password: '1' })).toBe('Invalid email address!');
     expect(validateRegister({ username: 'Ada', email: 'ada@example.com', password: '1' })).toBe(

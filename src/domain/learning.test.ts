@@ -37,7 +37,7 @@ const paths: Card[] = [
 ];
 
 describe('labels and defaults', () => {
-  it('copies the spec texts', () => {
+  it("keeps the product's labels word for word", () => {
     expect(DURATION_LABELS).toEqual({ short: 'Short (≤50h)', medium: 'Medium (51-80h)', long: 'Long (>80h)' });
     expect(LEVEL_LABELS).toEqual({ beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' });
     expect(LEADERBOARD_PERIOD_LABELS).toEqual({ all: 'All Time', month: 'This Month', week: 'This Week', day: 'Today' });
