@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box, ChakraProvider } from '@chakra-ui/react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { formatXp } from '../../domain/format';
-import { firstProjectMoment } from '../../fixtures/xp';
+import { fourthProjectMoment } from '../../fixtures/xp';
 import { appSystem } from '../../theme/app';
 import { XpMoment } from './XpMoment';
 
@@ -48,10 +48,10 @@ export const XpEarned: Story = {
 
 export const BadgeEarned: Story = {
   name: 'Project completed: XP, a level and a badge',
-  args: firstProjectMoment,
+  args: fourthProjectMoment,
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    const m = firstProjectMoment;
+    const m = fourthProjectMoment;
     const badge = m.badges[0];
     if (!badge) throw new Error('The fixture earns a badge');
     await expect(c.getByText(`Level ${m.toLevel} reached`)).toBeVisible();

@@ -11,8 +11,8 @@ import { verificationMessages } from '../../domain/verification';
 import {
   availableProjectView,
   completedProjectView,
-  firstProjectJustCompletedView,
   fourthProjectJustCompletedView,
+  secondProjectJustCompletedView,
   inProgressProjectView,
   lockedByAnotherPathProjectView,
   lockedProjectView,
@@ -31,7 +31,7 @@ import {
   REPORT_TIME_ZONE,
   SAMPLE_LIVE_URL,
 } from '../../fixtures/verification';
-import { firstProjectMoment, fourthProjectMoment } from '../../fixtures/xp';
+import { fourthProjectMoment, secondProjectMoment } from '../../fixtures/xp';
 import { ProjectScreen, type ProjectScreenProps } from './ProjectScreen';
 import { COPY_FAILED_MESSAGE, NO_FORUM_MESSAGE } from './parts/HelpCard';
 import { SUBMITTED_CHECKING_TEXT } from './parts/SubmitBox';
@@ -352,17 +352,18 @@ export const Submitted: Story = {
 export const JustCompleted: Story = {
   name: 'Just completed: XP counted, level and badge',
   // The moment plays once the report has paid the XP.
-  args: { ...ready(withReport(firstProjectJustCompletedView, passedReportFor(firstProjectJustCompletedView))), ...workspace, moment: firstProjectMoment },
-  parameters: { route: routeOf(firstProjectJustCompletedView) },
+  args: { ...ready(withReport(fourthProjectJustCompletedView, passedReportFor(fourthProjectJustCompletedView))), ...workspace, moment: fourthProjectMoment },
+  parameters: { route: routeOf(fourthProjectJustCompletedView) },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
-    const m = firstProjectMoment;
+    const m = fourthProjectMoment;
     // The moment's code (and framer-motion) arrives on demand.
     const status = await c.findByRole('status', {}, { timeout: 5000 });
     const moment = within(status);
     await expect(status).toHaveTextContent(`+${formatNumber(m.toXp - m.fromXp)} XP`);
     await expect(moment.getByText(`Level ${m.toLevel} reached`)).toBeVisible();
-    await expect(moment.getByText(`Badge earned: ${m.badges[0]?.title}`)).toBeVisible();
+    await expect(m.badges.map((b) => b.title)).toEqual(['Well Rounded']);
+    await expect(moment.getByText(`Badge earned: ${m.badges[0]?.title}`, { selector: 'p' })).toBeVisible();
     // It never stands in the way: the page works around it, and it goes when dismissed.
     await expect(c.getByRole('button', { name: 'Back to project details' })).toBeEnabled();
     await userEvent.click(moment.getByRole('button', { name: 'Dismiss' }));
@@ -372,11 +373,12 @@ export const JustCompleted: Story = {
 
 export const JustCompletedTwoLevels: Story = {
   name: 'Just completed: two levels at once',
-  args: { ...ready(withReport(fourthProjectJustCompletedView, passedReportFor(fourthProjectJustCompletedView))), ...workspace, moment: fourthProjectMoment },
-  parameters: { route: routeOf(fourthProjectJustCompletedView) },
+  args: { ...ready(withReport(secondProjectJustCompletedView, passedReportFor(secondProjectJustCompletedView))), ...workspace, moment: secondProjectMoment },
+  parameters: { route: routeOf(secondProjectJustCompletedView) },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    const m = fourthProjectMoment;
+    const m = secondProjectMoment;
+    await expect(m.toLevel - m.fromLevel).toBe(2);
     await expect(await c.findByText(`Level ${m.toLevel} reached`)).toBeVisible();
     await expect(c.getByRole('status')).toHaveTextContent(`${formatXp(m.toXp)} in total`);
     await expect(c.queryByText(/Badge earned/)).not.toBeInTheDocument();
