@@ -12,6 +12,11 @@ const noRoutes = ['**/routes/**', 'Screens and components never import routes (c
 const noApi = ['**/api/**', 'Screens and components take data as props; only containers call the API.'];
 const noStores = ['**/stores/**', 'Screens and components take state as props; only containers read stores.'];
 const noFixtures = ['**/fixtures/**', 'Sample data reaches screens through props; only stories, tests and containers import fixtures.'];
+const noScreens = ['**/screens/**', 'The page start-up knows no screen: it renders the route table.'];
+// The page's start-up (src/delivery/README.md): a screen may make a part of itself deferred, nothing more.
+const noDelivery = [['**/delivery/**', '!**/delivery/deferred'], 'Screens and components use only deferred() of src/delivery; the rest is the page start-up (src/main.tsx and the build).'];
+// Its one store import: the storage key and version the colour-mode script reads (a module without imports).
+const noStoresButStorageKey = [['**/stores/**', '!**/stores/preferencesStorage', '!**/stores/preferencesStorage.ts'], 'The page start-up reads no store; only the colour-mode script names the preferences storage key.'];
 const noReact = ['react', 'react-dom', '@chakra-ui/*', 'axios', '**/components/**', '**/screens/**', '**/stores/**', '**/api/**'];
 
 export default tseslint.config(
@@ -39,10 +44,14 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'], rules: forbid([noRoutes, noApi, noStores, noFixtures]) },
+  { files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'], rules: forbid([noRoutes, noApi, noStores, noFixtures, noDelivery]) },
+  // What runs in the browser (the boot script, the take-over, deferred parts): screens import deferred(), so it obeys their rules.
+  { files: ['src/delivery/**/*.{ts,tsx}'], ignores: ['**/*.test.{ts,tsx}', 'src/delivery/prerender.tsx'], rules: forbid([noRoutes, noApi, noStoresButStorageKey, noFixtures, noScreens]) },
+  // Build time: renders the route table to HTML.
+  { files: ['src/delivery/prerender.tsx'], rules: forbid([noApi, noStores, noFixtures, noScreens]) },
   { files: ['src/domain/**/*.ts'], rules: forbid(noReact.map((p) => [[p], 'src/domain is pure: types and rules, no React and no I/O.'])) },
   { files: ['src/fixtures/**/*.ts'], rules: forbid([noRoutes, noApi, noStores, ['**/screens/**', 'Fixtures are data: they import only src/domain types.']]) },
   { files: ['src/api/**/*.ts', 'src/stores/**/*.ts'], ignores: ['**/*.test.ts'], rules: forbid([noRoutes, ['**/screens/**', 'The data layer does not know about screens.']]) },
-  { files: ['server/**/*.ts'], rules: forbid([[['**/src/components/**', '**/src/screens/**', '**/src/routes/**', '**/src/api/**', '**/src/stores/**', '**/src/fixtures/**', 'react', 'react-dom'], 'The server imports only src/domain from the web side.']]) },
+  { files: ['server/**/*.ts'], rules: forbid([[['**/src/components/**', '**/src/screens/**', '**/src/routes/**', '**/src/delivery/**', '**/src/api/**', '**/src/stores/**', '**/src/fixtures/**', 'react', 'react-dom'], 'The server imports only src/domain from the web side.']]) },
   ...storybook.configs['flat/recommended'],
 );

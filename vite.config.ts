@@ -9,7 +9,7 @@ import { curriculumModule } from './scripts/vite/curriculum.ts';
 import { pageHead } from './scripts/vite/head.ts';
 import { prerender } from './scripts/vite/prerender.ts';
 import { reactRouterProduction } from './scripts/vite/reactRouter.ts';
-import { PREFERENCES_STORAGE_KEY, PREFERENCES_STORAGE_VERSION } from './src/stores/preferencesStorage.ts';
+import { COLOR_MODE_SCRIPT } from './src/delivery/colorModeScript.ts';
 
 /**
  * Writes a .gz and a .br copy of every text asset at build time, so the static server
@@ -43,21 +43,11 @@ function pureCommonJs(): Plugin {
   };
 }
 
-/**
- * A prerendered page paints before the app starts: this script in <head> applies the learner's
- * stored colour mode first (what src/theme/colorMode.ts does once the app runs), with the store's
- * own key and version, so a dark-mode learner never sees the page flash light.
- */
+/** The learner's stored colour mode, applied by an inline script in <head> before the first paint (src/delivery/colorModeScript.ts). */
 function colorModeBeforePaint(): Plugin {
-  const script =
-    `(function(){try{var s=JSON.parse(localStorage.getItem(${JSON.stringify(PREFERENCES_STORAGE_KEY)})||'null');` +
-    `if(s&&s.version===${PREFERENCES_STORAGE_VERSION}&&s.state&&s.state.colorMode==='dark'){` +
-    `var r=document.documentElement;r.classList.add('dark');r.style.colorScheme='dark'}}` +
-    // Unreadable storage: the app falls back to light and cleans it up.
-    `catch(e){}})()`;
   return {
     name: 'pathforge:color-mode-before-paint',
-    transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'head' as const }],
+    transformIndexHtml: () => [{ tag: 'script', children: COLOR_MODE_SCRIPT, injectTo: 'head' as const }],
   };
 }
 
@@ -80,12 +70,12 @@ function fontPreload(): Plugin {
 
 export default defineConfig({
   // Order matters: prerender rewrites index.html after precompress has run (its hook is sequential, post).
-  plugins: [react(), reactRouterProduction(), curriculumModule(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/prerender.tsx', boot: 'src/boot.ts' }),
+  plugins: [react(), reactRouterProduction(), curriculumModule(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/delivery/prerender.tsx', boot: 'src/delivery/boot.ts' }),
     // After every page is written (closeBundle, in this order): each page's head tags, then the
     // Content-Security-Policy with the hashes of the inline scripts as served (scripts/vite/csp.ts).
     pageHead(), csp(),
     // One entry chunk, and the landing page's small parts in one chunk (scripts/vite/chunks.ts).
-    chunks({ configFile: fileURLToPath(import.meta.url), page: '/src/routes/landing.route.tsx', later: ['/src/screens/Landing/parts/sections.ts'], ownEntries: ['/src/boot.ts'] })],
+    chunks({ configFile: fileURLToPath(import.meta.url), page: '/src/routes/landing.route.tsx', later: ['/src/screens/Landing/parts/sections.ts'], ownEntries: ['/src/delivery/boot.ts'] })],
   resolve: {
     alias: [
       // Chakra's theme modules one by one (the package exports only the aggregate './theme', which

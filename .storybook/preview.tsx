@@ -1,7 +1,7 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import { mswLoader } from 'msw-storybook-addon/csf3';
-import { loadDeferredParts } from '../src/components/ui/deferred';
+import { loadDeferredParts } from '../src/delivery/deferred';
 import { UiProvider } from '../src/components/ui/provider';
 import { RecipesProvider } from '../src/components/ui/recipes';
 import { clearToasts } from '../src/components/ui/toaster';
@@ -40,7 +40,7 @@ const preview: Preview = {
   // Every screen and component gets a docs page listing its states (Flows opt out: see there).
   tags: ['autodocs'],
   decorators: [withProviders],
-  // A deferred part (src/components/ui/deferred.tsx) is loaded before the story renders: no screenshot of a gap.
+  // A deferred part (src/delivery/deferred.tsx) is loaded before the story renders: no screenshot of a gap.
   loaders: [mswLoader(startStoryWorker), loadDeferredParts],
   beforeEach() {
     // Toasts live outside the story's root: without this they leak from one story into the next.

@@ -5,7 +5,7 @@ import { holdScripts, newProviderPerson, toast } from './support';
  * No dead clicks on the prerendered pages (/, /login, /register, /forgotPassword). The app's
  * scripts are held back, as on a slow connection; the visitor clicks each control; then the
  * scripts arrive. A link works at once (it is a link); a button's click is kept by the page's boot
- * script (src/boot.ts) and carried out once the app has taken the page over.
+ * script (src/delivery/boot.ts) and carried out once the app has taken the page over.
  */
 
 /** Opens `path` with the app held back; `release()` lets its scripts arrive. */

@@ -4,7 +4,7 @@ import { createSession, holdScripts, registerLearner, seedSession, toast } from 
 
 /*
  * The landing, sign-in, registration and forgot-password pages are prerendered at build time
- * (src/prerender.tsx): the HTML holds the page, and the app takes it over (hydrates) when it runs.
+ * (src/delivery/prerender.tsx): the HTML holds the page, and the app takes it over (hydrates) when it runs.
  */
 
 /**
@@ -110,13 +110,13 @@ test.describe('the app takes a prerendered page over', () => {
 
 /*
  * The landing page's sections below the top bar (hero, cards, pricing, FAQs, footer) are deferred parts
- * (src/components/ui/deferred.tsx): their code is not part of the page's start-up; it loads on the
+ * (src/delivery/deferred.tsx): their code is not part of the page's start-up; it loads on the
  * visitor's first interaction and hydrates the prerendered HTML in place.
  */
 test.describe('the landing page loads its sections on the first interaction', () => {
   /** The sections' chunks (the module and its parts), as the browser requests them. */
   const SECTIONS = /\/assets\/sections-[\w-]+\.js$/;
-  /** Resolves once the app has taken the page over (src/routes/hydration.ts). */
+  /** Resolves once the app has taken the page over (src/delivery/hydration.ts). */
   const started = (page: Page) => page.waitForFunction(() => window.pathforgeEarly?.started === true);
   const waiting = (page: Page) => page.locator('[data-deferred]');
 

@@ -53,7 +53,7 @@ export const toast = (page: Page, text: string | RegExp) => page.getByRole('regi
 
 /**
  * Holds back the app's scripts until `release()`: the page as a slow connection shows it. The
- * page's boot script (src/boot.ts, half a kilobyte, loaded with the page) is let through.
+ * page's boot script (src/delivery/boot.ts, half a kilobyte, loaded with the page) is let through.
  */
 export async function holdScripts(page: Page) {
   let release = () => {};

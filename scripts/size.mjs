@@ -50,9 +50,9 @@ const landing = [...landingChunks].reduce((sum, key) => sum + gz(manifest[key].f
 let over = false;
 const rows = [];
 rows.push(['landing page (initial JS)', landing, LANDING_BUDGET]);
-// A prerendered page first loads its boot script (src/boot.ts: it keeps early clicks), which then
+// A prerendered page first loads its boot script (src/delivery/boot.ts: it keeps early clicks), which then
 // requests the entry and the route: budgeted on its own (it was inline in the pages' HTML before).
-if (manifest['src/boot.ts']) rows.push(['boot script (prerendered pages)', gz(manifest['src/boot.ts'].file), BOOT_BUDGET]);
+if (manifest['src/delivery/boot.ts']) rows.push(['boot script (prerendered pages)', gz(manifest['src/delivery/boot.ts'].file), BOOT_BUDGET]);
 const routeKeys = Object.keys(manifest)
   .filter((k) => /src\/routes\/.+\.(route|layout)\.tsx$/.test(k))
   .sort();

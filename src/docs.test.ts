@@ -19,9 +19,10 @@ const documents = [
     .map((name) => `docs/${name}`),
   'server/README.md',
   'content/README.md',
+  'src/delivery/README.md',
 ];
-/** The README and docs/*.md (not the other READMEs): their code spans that name a file of the repository must name one that exists. */
-const owned = documents.filter((doc) => doc === 'README.md' || doc.startsWith('docs/'));
+/** README.md, docs/*.md and the READMEs under src/: their code spans that name a file of the repository must name one that exists. */
+const owned = documents.filter((doc) => doc === 'README.md' || doc.startsWith('docs/') || doc.startsWith('src/'));
 
 const read = (doc: string) => readFileSync(join(root, doc), 'utf8');
 /** The text outside fenced code blocks. */

@@ -2,7 +2,8 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
-import { TakeOver } from './routes/hydration';
+import { PRERENDERED, ROOT_ID } from './delivery/constants';
+import { TakeOver } from './delivery/hydration';
 import { routes } from './routes/router';
 import { usePreferences } from './stores/preferences';
 import { applyColorMode } from './theme/colorMode';
@@ -12,7 +13,7 @@ applyColorMode(usePreferences.getState().colorMode);
 usePreferences.subscribe((state) => applyColorMode(state.colorMode));
 
 // index.html and every prerendered page have it.
-const container = document.getElementById('root') as HTMLElement;
+const container = document.getElementById(ROOT_ID) as HTMLElement;
 const router = createBrowserRouter(routes);
 
 function start(hydrate: boolean) {
@@ -31,11 +32,11 @@ function start(hydrate: boolean) {
   });
 }
 
-// A page prerendered at build time (src/prerender.tsx) is already on screen: hydrate it once the
+// A page prerendered at build time (src/delivery/prerender.tsx) is already on screen: hydrate it once the
 // router has loaded its route modules, so that its first render is that page, not the loading
 // fallback. If they cannot load, the app renders afresh and the router shows its error page.
 const path = location.pathname.replace(/\/+$/, '') || '/';
-if (container.dataset.prerendered !== path || router.state.initialized) start(false);
+if (container.getAttribute(PRERENDERED) !== path || router.state.initialized) start(false);
 else {
   const stop = router.subscribe((state) => {
     if (!state.initialized) return;

@@ -3,6 +3,10 @@ import { build, type Plugin, type Rollup } from 'vite';
 
 /** Set while the first pass of `chunks()` runs (the nested build loads this config again). */
 const FIRST_PASS = 'PATHFORGE_CHUNKS_FIRST_PASS';
+/** The query that marks a module an own entry imports: its copy, in that entry's chunk. */
+const COPY_QUERY = 'own-entry';
+const COPY_PATTERN = new RegExp(`[?&]${COPY_QUERY}$`);
+const isCopy = (id: string) => COPY_PATTERN.test(id);
 
 type Options = {
   /** This config file, for the first pass (`fileURLToPath(import.meta.url)` in vite.config.ts). */
@@ -11,7 +15,10 @@ type Options = {
   page: string;
   /** Modules the page imports later (its deferred parts): each one chunk with the small chunks it alone would add. */
   later: string[];
-  /** Modules kept out of the entry chunk (entries of their own: `/src/boot.ts`). */
+  /**
+   * Modules kept out of the entry chunk (entries of their own: `/src/delivery/boot.ts`). What they import
+   * is copied into them, never shared with the entry (5.).
+   */
   ownEntries: string[];
 };
 
@@ -38,14 +45,31 @@ type Options = {
  *     only that of its first module: bytes of the entry that said nothing. Grouping the routes'
  *     shared code into fewer chunks (Rolldown's `entriesAware` with small sets merged) would save a
  *     little more of the entry but add far more to /login's JavaScript: not done.
+ *  5. **An own entry imports no chunk.** The boot script of a prerendered page shares its names with
+ *     the app (src/delivery/constants.ts), but must not load the app's entry when it runs: every module
+ *     an own entry imports (and what that imports) is resolved as a copy of its own (`?own-entry`), which
+ *     lands in the own entry's chunk and nowhere else. The app keeps the module itself.
  */
 export function chunks({ configFile, page, later, ownEntries }: Options): Plugin {
+  let root = '';
+  /** An own entry, or a module copied for one. */
+  const own = (id: string) => ownEntries.some((entry) => id === `${root}${entry}`) || isCopy(id);
   return {
     name: 'pathforge:chunks',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    resolveId: {
+      // Before Vite's own resolver, which would answer with the module the app shares.
+      order: 'pre',
+      async handler(source, importer, options) {
+        if (!importer || !own(importer)) return null;
+        const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (!resolved || resolved.external || isCopy(resolved.id)) return resolved;
+        return { ...resolved, id: `${resolved.id}${resolved.id.includes('?') ? '&' : '?'}${COPY_QUERY}` };
+      },
+    },
     async config(user, env) {
-      const root = resolve(user.root ?? '.');
-      const entry = { name: 'index', tags: ['$initial' as const], test: (id: string) => !ownEntries.some((own) => id === `${root}${own}`) };
+      root = resolve(user.root ?? '.');
+      const entry = { name: 'index', tags: ['$initial' as const], test: (id: string) => !own(id) };
       if (process.env[FIRST_PASS]) return { build: { rolldownOptions: { output: { codeSplitting: { groups: [entry] } } } } };
 
       process.env[FIRST_PASS] = '1';

@@ -2,24 +2,30 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type Rollup } from 'vite';
-import type * as ServerEntry from '../../src/prerender.tsx';
+import { APP_CHUNKS, PRERENDERED, ROOT_ID } from '../../src/delivery/constants.ts';
+import type * as ServerEntry from '../../src/delivery/prerender.tsx';
 import { writeCompressedCopies } from './compress.ts';
 
 /** Where a prerendered path's HTML goes: '/' → index.html, '/login' → login/index.html. */
 const htmlFileOf = (path: string) => (path === '/' ? 'index.html' : `${path.replace(/^\/+|\/+$/g, '')}/index.html`);
 
+/** index.html's empty #root, which a prerendered page fills. */
+const EMPTY_ROOT = `<div id="${ROOT_ID}"></div>`;
+
 /**
- * After the browser build, writes the public entry pages as HTML: builds `entry` (src/prerender.tsx)
+ * After the browser build, writes the public entry pages as HTML: builds `entry` (src/delivery/prerender.tsx)
  * for Node beside the project (so it imports the project's node_modules), renders each page it lists
  * into the built index.html and writes it as `<path>/index.html`. The untouched index.html stays as
  * shell.html, which scripts/serve.mjs answers every other URL with. A page that fails to render fails
  * the build. A prerendered page differs from the shell in three ways:
- *  - its #root holds the page (`data-prerendered` tells main.tsx to hydrate it) and its <head> the
+ *  - its #root holds the page (`data-prerendered` tells src/main.tsx to hydrate it) and its <head> the
  *    page's styles, so the first paint needs nothing but the HTML and the font;
  *  - the entry's small stylesheet (the @font-face rules) is inlined: no request before the paint;
- *  - its only script is `boot` (src/boot.ts, built as an entry of its own), which requests the app's
- *    entry, with the page's route chunks beside it, later (`data-app` lists them). Otherwise the
- *    browser runs the whole start-up (long on a slow phone) as it shows the page it has.
+ *  - its only script is `boot` (src/delivery/boot.ts, built as an entry of its own that imports no
+ *    other chunk), which requests the app's entry, with the page's route chunks beside it, later
+ *    (`data-app` lists them). Otherwise the browser runs the whole start-up (long on a
+ *    slow phone) as it shows the page it has.
+ * The names they share (`data-prerendered`, `data-app`, #root) come from src/delivery/constants.ts.
  */
 export function prerender({ entry, boot }: { entry: string; boot: string }): Plugin {
   let root = '';
@@ -39,8 +45,10 @@ export function prerender({ entry, boot }: { entry: string; boot: string }): Plu
         writeFileSync(join(dir, 'shell.html'), shell);
         writeCompressedCopies(join(dir, 'shell.html'));
         const { html, loaded } = withoutScripts(shell, dir);
-        const bootFile = chunkOf(`/${boot}`)?.fileName;
-        if (!bootFile) throw new Error(`prerender: no chunk for ${boot}`);
+        const bootChunk = chunkOf(`/${boot}`) ?? fail(`prerender: no chunk for ${boot}`);
+        // Loaded before the app and meant to be small: importing a chunk would load the app's entry at once.
+        if (bootChunk.imports.length > 0 || bootChunk.dynamicImports.length > 0) fail(`prerender: ${boot} imports other chunks (${[...bootChunk.imports, ...bootChunk.dynamicImports].join(', ')})`);
+        const bootFile = bootChunk.fileName;
         const server = await buildServerEntry(root, entry);
         try {
           for (const { path, modules } of server.module.pages()) {
@@ -59,9 +67,9 @@ export function prerender({ entry, boot }: { entry: string; boot: string }): Plu
               file,
               html
                 .replace('</head>', () => `${page.styles}</head>`)
-                .replace('<div id="root"></div>', () => {
+                .replace(EMPTY_ROOT, () => {
                   const urls = [...app].map((name) => `/${name}`).join(' ');
-                  return `<div id="root" data-prerendered="${path}">${page.html}</div><script type="module" crossorigin src="/${bootFile}" data-app="${urls}"></script>`;
+                  return `<div id="${ROOT_ID}" ${PRERENDERED}="${path}">${page.html}</div><script type="module" crossorigin src="/${bootFile}" ${APP_CHUNKS}="${urls}"></script>`;
                 }),
             );
             writeCompressedCopies(file);
@@ -85,7 +93,7 @@ function withoutScripts(shell: string, dir: string) {
     loaded.push(file);
     return '';
   });
-  if (!loaded[0]?.endsWith('.js') || !html.includes('<div id="root"></div>')) fail('prerender: index.html should load one module script and have an empty #root');
+  if (!loaded[0]?.endsWith('.js') || !html.includes(EMPTY_ROOT)) fail('prerender: index.html should load one module script and have an empty #root');
   html = html.replace(/\s*<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_tag, sheet: string) => {
     const css = readFileSync(join(dir, sheet), 'utf8');
     return css.includes('</') ? fail(`prerender: ${sheet} cannot be inlined`) : `<style>${css}</style>`;

@@ -7,7 +7,7 @@ import { RouteMeta, type MetaHandle } from './RouteMeta';
 
 
 /**
- * What a route carries. For the build (src/prerender.tsx): its module, and whether its page is
+ * What a route carries. For the build (src/delivery/prerender.tsx): its module, and whether its page is
  * prerendered. For RouteMeta, once its module has loaded: its title and description
  * (src/routes/pageMeta.ts) and the code that applies them (documentHead.ts), fetched beside the
  * page's own chunk rather than in the landing page's entry.
@@ -51,7 +51,7 @@ const prerender = { prerender: true } as const;
 /**
  * Every screen is its own lazy chunk. The landing page loads only React, the router, Chakra and
  * the session store; the data layer (react-query, axios) arrives with the first route that needs it.
- * The public entry pages are prerendered (`prerender`; see src/prerender.tsx).
+ * The public entry pages are prerendered (`prerender`; see src/delivery/prerender.tsx).
  */
 export const routes: RouteObject[] = [
   {

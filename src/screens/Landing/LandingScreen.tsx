@@ -1,6 +1,6 @@
 import { Box } from '@chakra-ui/react';
 import { Global } from '@emotion/react';
-import { deferred } from '../../components/ui/deferred';
+import { deferred } from '../../delivery/deferred';
 import { TopBar } from './parts/TopBar';
 import { useSectionNav } from './parts/useSectionNav';
 

@@ -1,7 +1,7 @@
 /**
  * The landing page's sections below the top bar: text, images, links, and the FAQs' accordion. Their
  * code (and their copy, ../sections.content.ts) is one chunk that LandingScreen loads through
- * `deferred` (src/components/ui/deferred.tsx): not with the page's start-up, but on the visitor's
+ * `deferred` (src/delivery/deferred.tsx): not with the page's start-up, but on the visitor's
  * first interaction, when the prerendered HTML is hydrated in place.
  */
 export { Audience } from './Audience';

@@ -2,39 +2,27 @@
  * The only script a prerendered page loads at first (scripts/vite/prerender.ts writes its <script>,
  * whose `data-app` lists the app's entry and the page's chunks). It starts the app on the first click
  * or key press, or once the browser is idle after the load and the first paint, so the first paint and
- * the first seconds cost no long task. Until the app has taken the page over (src/routes/hydration.ts), a click on a
+ * the first seconds cost no long task. Until the app has taken the page over (./hydration.ts), a click on a
  * button (also Enter in a field, which clicks the submit button) is kept for the app to click again,
  * and no form is submitted natively (it would put a password in the URL); after that, a click on a
- * button of a part still waiting to hydrate (src/components/ui/deferred.tsx). Links need no app.
+ * button of a part still waiting to hydrate (./deferred.tsx). Links need no app.
+ *
+ * It imports nothing but ./constants.ts, of which the build gives it a copy of its own: it must
+ * never load the app's entry chunk (scripts/vite/prerender.ts fails the build if it does).
  */
-export type EarlyClicks = {
-  /** The buttons clicked before the app (or their part) could answer, in order. */
-  clicks: HTMLElement[];
-  /** Set by the app when it takes the page over: from then on only clicks in parts waiting to hydrate are kept. */
-  started: boolean;
-  /** Settles on the visitor's first press, touch, key, wheel, scroll or focus (src/components/ui/deferred.tsx). */
-  interaction: Promise<void>;
-};
+import { APP_CHUNKS, DEFERRED, EARLY, INTERACTION_EVENTS, PRESS_EVENTS, type EarlyClicks } from './constants';
 
-declare global {
-  interface Window {
-    pathforgeEarly?: EarlyClicks;
-  }
-}
-
-// Not a pointer's move: Chromium sends one of its own when a page loads (to update what is hovered).
-const interactions = ['pointerdown', 'touchstart', 'keydown', 'wheel', 'scroll', 'focusin'];
 const early: EarlyClicks = {
   clicks: [],
   started: false,
   interaction: new Promise((resolve) => {
-    for (const type of interactions) window.addEventListener(type, () => resolve(), { capture: true, passive: true, once: true });
+    for (const type of INTERACTION_EVENTS) window.addEventListener(type, () => resolve(), { capture: true, passive: true, once: true });
   }),
 };
-window.pathforgeEarly = early;
+window[EARLY] = early;
 
-const script = document.querySelector<HTMLScriptElement>('script[data-app]');
-const [entry, ...chunks] = (script?.dataset.app ?? '').split(' ');
+const script = document.querySelector<HTMLScriptElement>(`script[${APP_CHUNKS}]`);
+const [entry, ...chunks] = (script?.getAttribute(APP_CHUNKS) ?? '').split(' ');
 
 let requested = false;
 function start() {
@@ -49,8 +37,8 @@ document.addEventListener(
   'click',
   (event) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    // After the start, a button of a part still waiting to hydrate (src/components/ui/keptClicks.ts: DEFERRED).
-    if (!button || (early.started && !button.closest('[data-deferred]'))) return;
+    // After the start, a button of a part still waiting to hydrate (./keptClicks.ts).
+    if (!button || (early.started && !button.closest(`[${DEFERRED}]`))) return;
     // Kept for the app, which must be the only one to act on it (React's own listener is below).
     event.preventDefault();
     event.stopPropagation();
@@ -60,7 +48,7 @@ document.addEventListener(
   true,
 );
 document.addEventListener('submit', (event) => event.preventDefault(), true);
-for (const type of ['pointerdown', 'keydown'] as const) document.addEventListener(type, start, { capture: true, once: true });
+for (const type of PRESS_EVENTS) document.addEventListener(type, start, { capture: true, once: true });
 
 // Idle after the load (a module script runs before it) and after the page's first contentful paint: the visitor
 // is reading; starting costs nothing they notice. The load event can come before that paint (seen in headless

@@ -1,11 +1,10 @@
+import { DEFERRED, EARLY } from './constants';
+
 /**
- * The clicks the boot script of a prerendered page (src/boot.ts) keeps for the app: on any button
- * before the app has taken the page over (src/routes/hydration.ts), and on a button of a part that
+ * The clicks the boot script of a prerendered page (./boot.ts) keeps for the app: on any button
+ * before the app has taken the page over (./hydration.ts), and on a button of a part that
  * has not hydrated yet (`DEFERRED`, ./deferred.tsx) after that.
  */
-
-/** The mark of a part still waiting to hydrate; src/boot.ts keeps clicks inside it (`[data-deferred]`). */
-export const DEFERRED = 'data-deferred';
 
 /** True if `button` is in a part still waiting to hydrate. */
 export const inDeferredPart = (button: Element) => button.closest(`[${DEFERRED}]`) !== null;
@@ -15,7 +14,7 @@ export const inDeferredPart = (button: Element) => button.closest(`[${DEFERRED}]
  * buttons `which` picks; the others stay kept. A button no longer on the page is dropped.
  */
 export function replayKeptClicks(which: (button: HTMLElement) => boolean, win: Window = window): void {
-  const early = win.pathforgeEarly;
+  const early = win[EARLY];
   if (!early) return;
   const now = early.clicks.filter(which);
   if (now.length === 0) return;

@@ -33,7 +33,7 @@ afterEach(() => {
 /** Lets React and the pending promises run. */
 const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
-/** The part as the build writes it (src/prerender.tsx), on screen, and the boot script's state (src/boot.ts). */
+/** The part as the build writes it (./prerender.tsx), on screen, and the boot script's state (./boot.ts). */
 async function prerendered() {
   const Server = deferred(async () => parts)('Counter');
   await loadDeferredParts();
@@ -81,7 +81,7 @@ describe('a deferred part of a prerendered page', () => {
     const { container, interact, button } = await prerendered();
     const onPress = vi.fn();
     await hydrate(container, async () => parts, onPress);
-    window.pathforgeEarly?.clicks.push(button); // what src/boot.ts does with a click on a [data-deferred] button
+    window.pathforgeEarly?.clicks.push(button); // what ./boot.ts does with a click on a [data-deferred] button
     interact();
     await settle();
     await settle();

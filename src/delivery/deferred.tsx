@@ -1,5 +1,6 @@
 import { memo, Suspense, use, useLayoutEffect, useRef, useSyncExternalStore, type ComponentProps, type ComponentType } from 'react';
-import { DEFERRED, replayKeptClicks } from './keptClicks';
+import { DEFERRED, EARLY, PRESS_EVENTS } from './constants';
+import { replayKeptClicks } from './keptClicks';
 
 /**
  * Parts of a prerendered page whose code need not load with the page. `deferred(load)` names a
@@ -11,11 +12,11 @@ import { DEFERRED, replayKeptClicks } from './keptClicks';
  *    key, wheel, scroll or focus (not a pointer's move: Chromium sends one itself as a page loads).
  *    Then its module loads and React hydrates it in place: the same elements, focus and scroll kept.
  *    Until then it is marked `data-deferred`, and a click on one of its buttons is kept by the boot
- *    script (src/boot.ts) and clicked again once the part runs, as the clicks made before the app
+ *    script (./boot.ts) and clicked again once the part runs, as the clicks made before the app
  *    started are. If the module cannot load, the next press tries again.
  *  - **Rendering in the browser** (a page the app navigated to): the module loads as soon as the
  *    module naming it is imported; the part shows nothing until it has.
- *  - **Rendering to HTML** (src/prerender.tsx) and in stories: `loadDeferredParts()` first.
+ *  - **Rendering to HTML** (./prerender.tsx) and in stories: `loadDeferredParts()` first.
  *
  * Each part is memoised: a re-render of the page with the same props (the signed-in state changing
  * the top bar) does not reach a part that has not hydrated, which React would otherwise render afresh.
@@ -25,12 +26,12 @@ import { DEFERRED, replayKeptClicks } from './keptClicks';
  * Settles on the visitor's first interaction, as the boot script of a prerendered page saw it; at once
  * on a page without it (one the app rendered itself: nothing there waits to hydrate).
  */
-const firstInteraction = () => window.pathforgeEarly?.interaction ?? Promise.resolve();
+const firstInteraction = () => window[EARLY]?.interaction ?? Promise.resolve();
 
 /** Settles on the next press of a pointer or a key. */
 const nextPress = () =>
   new Promise<void>((resolve) => {
-    for (const type of ['pointerdown', 'keydown']) window.addEventListener(type, () => resolve(), { capture: true, once: true });
+    for (const type of PRESS_EVENTS) window.addEventListener(type, () => resolve(), { capture: true, once: true });
   });
 
 const noSubscription = () => () => {};
@@ -82,7 +83,7 @@ export function deferred<M extends Record<string, ComponentType<any>>>(load: () 
   const startUntilLoaded = (): Promise<M> => start().catch(() => nextPress().then(startUntilLoaded));
   loaders.add(start);
   // Imported by a running app (a page it navigates to, not one it is about to hydrate): no reason to wait for the render.
-  if (typeof window !== 'undefined' && window.pathforgeEarly?.started !== false) void start().catch(() => {});
+  if (typeof window !== 'undefined' && window[EARLY]?.started !== false) void start().catch(() => {});
 
   return function part<K extends keyof M & string>(name: K) {
     type Props = ComponentProps<M[K]>;

@@ -1,10 +1,11 @@
 import { useLayoutEffect } from 'react';
-import { inDeferredPart, replayKeptClicks } from '../components/ui/keptClicks';
+import { EARLY } from './constants';
+import { inDeferredPart, replayKeptClicks } from './keptClicks';
 
 /*
- * What a page prerendered at build time (src/prerender.tsx) needs so that the app can take it
- * over in the browser (main.tsx) without rendering it again or losing what the visitor did
- * before it ran (src/boot.ts kept it).
+ * What a page prerendered at build time (./prerender.tsx) needs so that the app can take it
+ * over in the browser (src/main.tsx) without rendering it again or losing what the visitor did
+ * before it ran (./boot.ts kept it).
  */
 
 /**
@@ -12,16 +13,16 @@ import { inDeferredPart, replayKeptClicks } from '../components/ui/keptClicks';
  * before it handles any event that forced hydration to finish early):
  *  1. Text typed (or filled in by a password manager) before the app ran stays on screen through
  *     hydration, but the form state does not know it: it is handed over (adoptTypedText).
- *  2. The buttons clicked before the app ran (kept by src/boot.ts) are clicked again, in order,
+ *  2. The buttons clicked before the app ran (kept by ./boot.ts) are clicked again, in order,
  *     once the state has the text: the password shows, the form is sent. A button of a part that
  *     hydrates later (the landing page's FAQ) is clicked again when that part has.
  */
 export function takeOverPrerenderedPage(root: HTMLElement, win: Window = window): void {
   adoptTypedText(root);
-  const early = win.pathforgeEarly;
+  const early = win[EARLY];
   if (!early || early.started) return;
   early.started = true;
-  // A click on a part that has not hydrated yet waits for it (src/components/ui/deferred.tsx).
+  // A click on a part that has not hydrated yet waits for it (./deferred.tsx).
   replayKeptClicks((button) => !inDeferredPart(button), win);
 }
 
