@@ -9,6 +9,8 @@ const forbid = (groups) => ({
   'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group: [group].flat(), message })) }],
 });
 const noRoutes = ['**/routes/**', 'Screens and components never import routes (containers import screens).'];
+// The app's wiring (router, guards, page head, useRemote): route containers use it, screens never do.
+const noApp = ['**/app/**', 'Screens and components never import the app wiring (router, guards, page head, useRemote): containers do.'];
 const noApi = ['**/api/**', 'Screens and components take data as props; only containers call the API.'];
 const noStores = ['**/stores/**', 'Screens and components take state as props; only containers read stores.'];
 const noFixtures = ['**/fixtures/**', 'Sample data reaches screens through props; only stories, tests and containers import fixtures.'];
@@ -44,14 +46,14 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'], rules: forbid([noRoutes, noApi, noStores, noFixtures, noDelivery]) },
+  { files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'], rules: forbid([noRoutes, noApp, noApi, noStores, noFixtures, noDelivery]) },
   // What runs in the browser (the boot script, the take-over, deferred parts): screens import deferred(), so it obeys their rules.
-  { files: ['src/delivery/**/*.{ts,tsx}'], ignores: ['**/*.test.{ts,tsx}', 'src/delivery/prerender.tsx'], rules: forbid([noRoutes, noApi, noStoresButStorageKey, noFixtures, noScreens]) },
-  // Build time: renders the route table to HTML.
-  { files: ['src/delivery/prerender.tsx'], rules: forbid([noApi, noStores, noFixtures, noScreens]) },
+  { files: ['src/delivery/**/*.{ts,tsx}'], ignores: ['**/*.test.{ts,tsx}', 'src/delivery/prerender.tsx'], rules: forbid([noRoutes, noApp, noApi, noStoresButStorageKey, noFixtures, noScreens]) },
+  // Build time: renders the app's route table (src/app) to HTML.
+  { files: ['src/delivery/prerender.tsx'], rules: forbid([noRoutes, noApi, noStores, noFixtures, noScreens]) },
   { files: ['src/domain/**/*.ts'], rules: forbid(noReact.map((p) => [[p], 'src/domain is pure: types and rules, no React and no I/O.'])) },
-  { files: ['src/fixtures/**/*.ts'], rules: forbid([noRoutes, noApi, noStores, ['**/screens/**', 'Fixtures are data: they import only src/domain types.']]) },
-  { files: ['src/api/**/*.ts', 'src/stores/**/*.ts'], ignores: ['**/*.test.ts'], rules: forbid([noRoutes, ['**/screens/**', 'The data layer does not know about screens.']]) },
-  { files: ['server/**/*.ts'], rules: forbid([[['**/src/components/**', '**/src/screens/**', '**/src/routes/**', '**/src/delivery/**', '**/src/api/**', '**/src/stores/**', '**/src/fixtures/**', 'react', 'react-dom'], 'The server imports only src/domain from the web side.']]) },
+  { files: ['src/fixtures/**/*.ts'], rules: forbid([noRoutes, noApp, noApi, noStores, ['**/screens/**', 'Fixtures are data: they import only src/domain types.']]) },
+  { files: ['src/api/**/*.ts', 'src/stores/**/*.ts'], ignores: ['**/*.test.ts'], rules: forbid([noRoutes, noApp, ['**/screens/**', 'The data layer does not know about screens.']]) },
+  { files: ['server/**/*.ts'], rules: forbid([[['**/src/components/**', '**/src/screens/**', '**/src/routes/**', '**/src/app/**', '**/src/delivery/**', '**/src/api/**', '**/src/stores/**', '**/src/fixtures/**', 'react', 'react-dom'], 'The server imports only src/domain from the web side.']]) },
   ...storybook.configs['flat/recommended'],
 );

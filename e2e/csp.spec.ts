@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { RouteObject } from 'react-router-dom';
 import { E2E_API } from '../playwright.config';
-import { PAGE_META, titled } from '../src/routes/pageMeta';
-import { routes } from '../src/routes/router';
+import { PAGE_META, titled } from '../src/app/pageMeta';
+import { routes } from '../src/app/router';
 import { createSession, seedSession } from './support';
 
 /*

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_WEB } from '../playwright.config';
 import { SHARE_IMAGE } from '../scripts/vite/head';
-import { PAGE_META } from '../src/routes/pageMeta';
+import { PAGE_META } from '../src/app/pageMeta';
 import { createSession, seedSession } from './support';
 
 /*
- * Each page's head (src/routes/pageMeta.ts): in the HTML as served for the prerendered pages
- * (scripts/vite/head.ts), kept by the app on every route (src/routes/RouteMeta.tsx), and each
+ * Each page's head (src/app/pageMeta.ts): in the HTML as served for the prerendered pages
+ * (scripts/vite/head.ts), kept by the app on every route (src/app/RouteMeta.tsx), and each
  * route change announced to screen readers.
  */
 

@@ -2,8 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { RouteObject } from 'react-router-dom';
-import { routes } from '../src/routes/router';
-import { RequireSession } from '../src/routes/guards';
+import { routes } from '../src/app/router';
+import { RequireSession } from '../src/app/guards';
 import { E2E_API, E2E_WEB } from '../playwright.config';
 import { createSession, seedSession } from './support';
 
@@ -15,7 +15,7 @@ import { createSession, seedSession } from './support';
  *  - rendered/: the DOM (`document.documentElement.outerHTML`) of every screen of the route table,
  *    once the screen has loaded its data, signed in behind RequireSession and signed out elsewhere;
  *    and the route table's error screen.
- * The routes come from src/routes/router.tsx itself: a new route is checked without editing this file.
+ * The routes come from src/app/router.tsx itself: a new route is checked without editing this file.
  */
 export const HTML_DIR = 'test-results/html';
 

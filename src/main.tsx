@@ -1,10 +1,10 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { App } from './App';
+import { App } from './app/App';
 import { PRERENDERED, ROOT_ID } from './delivery/constants';
 import { TakeOver } from './delivery/hydration';
-import { routes } from './routes/router';
+import { routes } from './app/router';
 import { usePreferences } from './stores/preferences';
 import { applyColorMode } from './theme/colorMode';
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { PNG } from 'pngjs';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { PAGE_META, SITE_NAME, type PageMeta } from '../../src/routes/pageMeta.ts';
+import { PAGE_META, SITE_NAME, type PageMeta } from '../../src/app/pageMeta.ts';
 import { writeCompressedCopies } from './compress.ts';
 
 /**
@@ -66,11 +66,11 @@ export function shareImage(root: string): Buffer {
 }
 
 /**
- * Each page its own head (src/routes/pageMeta.ts), in the HTML as served, before any script:
+ * Each page its own head (src/app/pageMeta.ts), in the HTML as served, before any script:
  * - index.html (so the shell too) gets the landing page's title and description;
  * - after the build, every prerendered page (a path of PAGE_META whose HTML the prerender wrote)
  *   gets its title, description, canonical link and Open Graph / Twitter tags with the share
- *   image, and the image is cut from its baseline. In the browser, src/routes/RouteMeta.tsx keeps
+ *   image, and the image is cut from its baseline. In the browser, src/app/RouteMeta.tsx keeps
  *   the title, description and canonical link those of the current route.
  *
  * It runs in closeBundle, after the prerender plugin has written its pages (writeBundle).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pages } from './prerender';
-import { routes } from '../routes/router';
+import { routes } from '../app/router';
 
 describe('the prerendered pages, from the route table', () => {
   it('are the routes marked prerender, each with the modules of the routes it goes through', () => {

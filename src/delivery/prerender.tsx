@@ -1,6 +1,6 @@
 /**
  * Build-time rendering of the public entry pages, in Node (run by scripts/vite/prerender.ts after
- * `vite build`; the pages are the routes marked `prerender` in src/routes/router.tsx). A visitor's first paint is then
+ * `vite build`; the pages are the routes marked `prerender` in src/app/router.tsx). A visitor's first paint is then
  * the page itself, with its styles, while the JavaScript loads; the browser hydrates it (src/main.tsx)
  * instead of rendering it again.
  *
@@ -12,9 +12,9 @@ import { renderToString } from 'react-dom/server';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router-dom';
-import { App } from '../App';
+import { App } from '../app/App';
 import { loadDeferredParts } from './deferred';
-import { routes, type RouteHandle } from '../routes/router';
+import { routes, type RouteHandle } from '../app/router';
 
 /** Each prerendered path with the route modules its page needs (their chunks load with the app). */
 export function pages(table: RouteObject[] = routes): { path: string; modules: string[] }[] {

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { learningQueries } from '../api/learning';
 import { BROWSE_CATEGORIES, type BrowseCategory } from '../domain/learning';
 import { BrowsePathsScreen } from '../screens/BrowsePaths/BrowsePathsScreen';
-import { toRemote } from './useRemote';
+import { toRemote } from '../app/useRemote';
 
 const readCategory = (value: string | null): BrowseCategory =>
   (BROWSE_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as BrowseCategory) : 'all';

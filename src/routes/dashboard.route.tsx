@@ -4,7 +4,7 @@ import { currentPathOf, dashboardView, type DashboardView } from '../domain/dash
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen';
 import type { Remote } from '../screens/remote';
 import { useSession } from '../stores/session';
-import { toRemote } from './useRemote';
+import { toRemote } from '../app/useRemote';
 
 /**
  * /app/dashboard: the learner's path list, then the detail of their current path (the one

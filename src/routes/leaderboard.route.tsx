@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { learningQueries } from '../api/learning';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '../domain/learning';
 import { LeaderboardScreen } from '../screens/Leaderboard/LeaderboardScreen';
-import { toRemote } from './useRemote';
+import { toRemote } from '../app/useRemote';
 
 const isPeriod = (value: string | null): value is LeaderboardPeriod =>
   (LEADERBOARD_PERIODS as readonly string[]).includes(value ?? '');

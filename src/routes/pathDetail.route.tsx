@@ -7,9 +7,9 @@ import { notify } from '../components/ui/toaster';
 import { pathHref } from '../domain/learning';
 import { accountMessages } from '../domain/learningApi';
 import { PathDetailScreen } from '../screens/PathDetail/PathDetailScreen';
-import { titled } from './pageMeta';
-import { usePageTitle } from './RouteMeta';
-import { toRemote } from './useRemote';
+import { titled } from '../app/pageMeta';
+import { usePageTitle } from '../app/RouteMeta';
+import { toRemote } from '../app/useRemote';
 
 const failed = (error: unknown) => notify('error', apiErrorMessage(error));
 

@@ -10,7 +10,7 @@ import {
   type PathFilters,
 } from '../domain/learning';
 import { PathsScreen } from '../screens/Paths/PathsScreen';
-import { toRemote } from './useRemote';
+import { toRemote } from '../app/useRemote';
 
 function readFilters(params: URLSearchParams): PathFilters {
   const level = params.get('level');

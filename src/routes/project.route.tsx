@@ -9,9 +9,9 @@ import { slugParam, type ProjectDetailView } from '../domain/learningApi';
 import { ProjectScreen, isProjectTab } from '../screens/Project/ProjectScreen';
 import { SUBMITTED_CHECKING_TEXT } from '../screens/Project/parts/SubmitBox';
 import type { Remote } from '../screens/remote';
-import { titled } from './pageMeta';
-import { usePageTitle } from './RouteMeta';
-import { toRemote } from './useRemote';
+import { titled } from '../app/pageMeta';
+import { usePageTitle } from '../app/RouteMeta';
+import { toRemote } from '../app/useRemote';
 import { usePaidMoment } from './usePaidMoment';
 
 /** The community forum's new-topic address (build env), e.g. https://forum.example.com/new-topic. */

@@ -5,7 +5,7 @@ import type { Remote } from '../screens/remote';
 import type { Settings } from '../domain/learningApi';
 import { usePreferences } from '../stores/preferences';
 import { useFollowAccountDarkMode } from './useAccountSync';
-import { toRemote } from './useRemote';
+import { toRemote } from '../app/useRemote';
 import { useSettingsActions } from './useSettingsActions';
 import { useLinkedAccounts } from './useLinkedAccounts';
 import { usePushSwitch } from './usePushSwitch';

@@ -4,7 +4,7 @@ import { apiErrorMessage } from '../api/client';
 import { identityMutations, identityQueries } from '../api/identities';
 import { isOAuthError, isProvider, oauthErrorMessage, oauthMessages } from '../domain/oauth';
 import type { LinkedAccountsCardProps } from '../screens/Settings/SettingsScreen';
-import { toRemote } from './useRemote';
+import { toRemote } from '../app/useRemote';
 
 /**
  * Settings' linked accounts: the list, Link (the API opens a transaction, the browser goes to the

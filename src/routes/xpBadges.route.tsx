@@ -4,7 +4,7 @@ import { learningQueries } from '../api/learning';
 import type { XpSummary } from '../domain/learningApi';
 import { xpMoment, type XpMomentView } from '../domain/xpViews';
 import { XpBadgesScreen } from '../screens/XpBadges/XpBadgesScreen';
-import { toRemote } from './useRemote';
+import { toRemote } from '../app/useRemote';
 
 /**
  * A level or a badge reached while the page shows XP: the cached answer first, then the fresh one

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { learningQueries } from '../api/learning';
 import type { PathSummary } from '../domain/learningApi';
 import { XpHistoryScreen, type PathOption } from '../screens/XpHistory/XpHistoryScreen';
-import { toRemote } from './useRemote';
+import { toRemote } from '../app/useRemote';
 
 const options = (paths: PathSummary[]): PathOption[] => paths.map(({ slug, title }) => ({ slug, title }));
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '../router';
+import { routes } from '../../app/router';
 
 type FlowRouter = ReturnType<typeof createMemoryRouter>;
 let shown: FlowRouter | null = null;

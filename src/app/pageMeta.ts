@@ -1,5 +1,5 @@
 /**
- * Every page's title and description, by its path in the route table (src/routes/router.tsx
+ * Every page's title and description, by its path in the route table (src/app/router.tsx
  * attaches each to its route as `handle.meta`). Plain data, no React: the build reads it too
  * (scripts/vite/head.ts writes the prerendered pages' <title>, description, canonical link and
  * Open Graph / Twitter tags from it, so they are in the HTML before any script runs).

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireSession } from './guards';
-import { RouteError } from './error.route';
+import { RouteError } from '../routes/error.route';
 import type { PagePath } from './pageMeta';
 import { RouteMeta, type MetaHandle } from './RouteMeta';
 
@@ -9,7 +9,7 @@ import { RouteMeta, type MetaHandle } from './RouteMeta';
 /**
  * What a route carries. For the build (src/delivery/prerender.tsx): its module, and whether its page is
  * prerendered. For RouteMeta, once its module has loaded: its title and description
- * (src/routes/pageMeta.ts) and the code that applies them (documentHead.ts), fetched beside the
+ * (./pageMeta.ts) and the code that applies them (./documentHead.ts), fetched beside the
  * page's own chunk rather than in the landing page's entry.
  */
 export type RouteHandle = Partial<MetaHandle> & {
@@ -60,65 +60,65 @@ export const routes: RouteObject[] = [
     // While the first lazy route loads: an empty page (a spinner would only flash).
     hydrateFallbackElement: <div aria-busy="true" style={{ minHeight: '100dvh' }} />,
     children: [
-      { path: '/', ...page('landing.route', () => import('./landing.route'), 'LandingRoute', '/', prerender) },
+      { path: '/', ...page('landing.route', () => import('../routes/landing.route'), 'LandingRoute', '/', prerender) },
       {
-        ...page('data.layout', () => import('./data.layout'), 'DataLayout', null),
+        ...page('data.layout', () => import('../routes/data.layout'), 'DataLayout', null),
         children: [
           {
             element: <GuestOnly />,
             children: [
-              { path: '/login', ...page('login.route', () => import('./login.route'), 'LoginRoute', '/login', prerender) },
-              { path: '/register', ...page('register.route', () => import('./register.route'), 'RegisterRoute', '/register', prerender) },
+              { path: '/login', ...page('login.route', () => import('../routes/login.route'), 'LoginRoute', '/login', prerender) },
+              { path: '/register', ...page('register.route', () => import('../routes/register.route'), 'RegisterRoute', '/register', prerender) },
             ],
           },
           {
             path: '/forgotPassword',
-            ...page('forgotPassword.route', () => import('./forgotPassword.route'), 'ForgotPasswordRoute', '/forgotPassword', prerender),
+            ...page('forgotPassword.route', () => import('../routes/forgotPassword.route'), 'ForgotPasswordRoute', '/forgotPassword', prerender),
           },
           {
             path: '/resetPassword',
-            ...page('resetPassword.route', () => import('./resetPassword.route'), 'ResetPasswordRoute', '/resetPassword'),
+            ...page('resetPassword.route', () => import('../routes/resetPassword.route'), 'ResetPasswordRoute', '/resetPassword'),
           },
           {
             path: '/confirm-email',
-            ...page('emailLink.route', () => import('./emailLink.route'), 'ConfirmEmailRoute', '/confirm-email'),
+            ...page('emailLink.route', () => import('../routes/emailLink.route'), 'ConfirmEmailRoute', '/confirm-email'),
           },
           {
             path: '/undo-email-change',
-            ...page('emailLink.route', () => import('./emailLink.route'), 'UndoEmailChangeRoute', '/undo-email-change'),
+            ...page('emailLink.route', () => import('../routes/emailLink.route'), 'UndoEmailChangeRoute', '/undo-email-change'),
           },
           {
             path: '/unsubscribe/:token',
-            ...page('unsubscribe.route', () => import('./unsubscribe.route'), 'UnsubscribeRoute', '/unsubscribe/:token'),
+            ...page('unsubscribe.route', () => import('../routes/unsubscribe.route'), 'UnsubscribeRoute', '/unsubscribe/:token'),
           },
           {
             path: '/app',
             element: <RequireSession />,
             children: [
               {
-                ...page('app.layout', () => import('./app.layout'), 'AppLayoutRoute', null),
+                ...page('app.layout', () => import('../routes/app.layout'), 'AppLayoutRoute', null),
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
-                  { path: 'dashboard', ...page('dashboard.route', () => import('./dashboard.route'), 'DashboardRoute', '/app/dashboard') },
-                  { path: 'paths', ...page('paths.route', () => import('./paths.route'), 'PathsRoute', '/app/paths') },
-                  { path: 'paths/:pathId', ...page('pathDetail.route', () => import('./pathDetail.route'), 'PathDetailRoute', '/app/paths/:pathId') },
+                  { path: 'dashboard', ...page('dashboard.route', () => import('../routes/dashboard.route'), 'DashboardRoute', '/app/dashboard') },
+                  { path: 'paths', ...page('paths.route', () => import('../routes/paths.route'), 'PathsRoute', '/app/paths') },
+                  { path: 'paths/:pathId', ...page('pathDetail.route', () => import('../routes/pathDetail.route'), 'PathDetailRoute', '/app/paths/:pathId') },
                   {
                     path: 'paths/:pathId/projects/:projectId',
-                    ...page('project.route', () => import('./project.route'), 'ProjectRoute', '/app/paths/:pathId/projects/:projectId'),
+                    ...page('project.route', () => import('../routes/project.route'), 'ProjectRoute', '/app/paths/:pathId/projects/:projectId'),
                   },
-                  { path: 'browse-paths', ...page('browsePaths.route', () => import('./browsePaths.route'), 'BrowsePathsRoute', '/app/browse-paths') },
-                  { path: 'xp-badges', ...page('xpBadges.route', () => import('./xpBadges.route'), 'XpBadgesRoute', '/app/xp-badges') },
-                  { path: 'xp-badges/history', ...page('xpHistory.route', () => import('./xpHistory.route'), 'XpHistoryRoute', '/app/xp-badges/history') },
-                  { path: 'leaderboard', ...page('leaderboard.route', () => import('./leaderboard.route'), 'LeaderboardRoute', '/app/leaderboard') },
-                  { path: 'settings', ...page('settings.route', () => import('./settings.route'), 'SettingsRoute', '/app/settings') },
-                  { path: '*', ...page('notFound.route', () => import('./notFound.route'), 'AppNotFoundRoute', '*') },
+                  { path: 'browse-paths', ...page('browsePaths.route', () => import('../routes/browsePaths.route'), 'BrowsePathsRoute', '/app/browse-paths') },
+                  { path: 'xp-badges', ...page('xpBadges.route', () => import('../routes/xpBadges.route'), 'XpBadgesRoute', '/app/xp-badges') },
+                  { path: 'xp-badges/history', ...page('xpHistory.route', () => import('../routes/xpHistory.route'), 'XpHistoryRoute', '/app/xp-badges/history') },
+                  { path: 'leaderboard', ...page('leaderboard.route', () => import('../routes/leaderboard.route'), 'LeaderboardRoute', '/app/leaderboard') },
+                  { path: 'settings', ...page('settings.route', () => import('../routes/settings.route'), 'SettingsRoute', '/app/settings') },
+                  { path: '*', ...page('notFound.route', () => import('../routes/notFound.route'), 'AppNotFoundRoute', '*') },
                 ],
               },
             ],
           },
         ],
       },
-      { path: '*', ...page('notFound.route', () => import('./notFound.route'), 'NotFoundRoute', '*') },
+      { path: '*', ...page('notFound.route', () => import('../routes/notFound.route'), 'NotFoundRoute', '*') },
     ],
   },
 ];

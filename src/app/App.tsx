@@ -1,5 +1,5 @@
 import { StrictMode, type ReactNode } from 'react';
-import { UiProvider } from './components/ui/provider';
+import { UiProvider } from '../components/ui/provider';
 
 /**
  * The one tree around the router, in the browser (src/main.tsx) and at build time (src/delivery/prerender.tsx):
