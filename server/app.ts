@@ -19,7 +19,8 @@ import { loadCurriculumOnce, type LoadedCurriculum } from './content/load.ts';
 import { seedCurriculum, type SeedResult } from './content/seed.ts';
 import { createPasswordHasher } from './auth/passwords.ts';
 import { authRoutes } from './auth/routes.ts';
-import { createLedger, WINDOW_STEP_MS } from './learning/ledger.ts';
+import { createBoards, WINDOW_STEP_MS } from './learning/boards.ts';
+import { createLedger } from './learning/ledger.ts';
 import { createLearningRepository } from './learning/repository.ts';
 import { learningRoutes } from './learning/routes.ts';
 import { accountRoutes } from './account/routes.ts';
@@ -324,11 +325,13 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     await app.register(oauthRoutes, { prefix: '/auth/oauth', ...oauthDeps });
     await app.register(identityRoutes, { prefix: '/account/identities', ...oauthDeps });
 
-    const ledger = createLedger(db, curriculum.badges, new Map(curriculum.projects.map((p) => [p.id, p.skills])));
-    // The leaderboards: built from the ledger on the first start, their rolling windows moved every
+    // The leaderboards, one instance: the ledger rewrites its rows, /learning/leaderboard reads them
+    // from its copies. Built from the ledger on the first start, their rolling windows moved every
     // minute (on PostgreSQL by one instance at a time).
-    await ledger.boards.moveWindows(now());
-    windowsTimer = setInterval(() => background.run('leaderboard windows', () => ledger.boards.moveWindows(now()).then(() => {})), WINDOW_STEP_MS);
+    const boards = createBoards(db);
+    const ledger = createLedger(db, curriculum.badges, new Map(curriculum.projects.map((p) => [p.id, p.skills])), boards);
+    await boards.moveWindows(now());
+    windowsTimer = setInterval(() => background.run('leaderboard windows', () => boards.moveWindows(now()).then(() => {})), WINDOW_STEP_MS);
     windowsTimer.unref();
     // Verified projects: a submission queues its checks; this instance's worker runs due ones
     // (every instance has one: the queue hands each run to one of them).
@@ -359,6 +362,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       prefix: '/learning',
       repo: learningRepo,
       ledger,
+      boards,
       badges: curriculum.badges,
       authenticate,
       now,

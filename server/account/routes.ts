@@ -26,7 +26,7 @@ import { checkNewPassword, checkProfile } from '../auth/validation.ts';
 import type { Db } from '../db/database.ts';
 import type { EmailLinks } from './emailLinks.ts';
 import { HttpError, mailNotSetUp } from '../http/errors.ts';
-import { noteAccountDeleted } from '../learning/ledger.ts';
+import { noteAccountDeleted } from '../learning/boards.ts';
 import { rateLimitHook } from '../http/rate-limit.ts';
 import type { Reminders } from '../reminders/reminders.ts';
 

@@ -14,7 +14,7 @@ import { PRODUCTION_ARGON2 } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { isPostgres, type DatabaseTarget } from '../db/dialect.ts';
 import { LEADERBOARD_PERIOD_VALUES } from '../../src/domain/learningApi.ts';
-import { createBoards } from '../learning/ledger.ts';
+import { createBoards } from '../learning/boards.ts';
 import { BENCH_EMAIL, BENCH_PASSWORD } from './accounts.ts';
 
 const [targetJson, learnersArg, eventsArg, nowArg] = process.argv.slice(2);

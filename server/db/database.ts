@@ -2,7 +2,7 @@
  * The database: table types and opening (with migrations). Which database (SQLite or
  * PostgreSQL) and everything that differs between them: ./dialect.ts.
  */
-import { Kysely, type ColumnType } from 'kysely';
+import { Kysely, type ColumnType, type Transaction } from 'kysely';
 import { createDialect, describeTarget, type DatabaseTarget } from './dialect.ts';
 import { migrateToLatest } from './migrations.ts';
 
@@ -367,6 +367,8 @@ export type Database = {
 };
 
 export type Db = Kysely<Database>;
+/** The database or a transaction in it: what a write that joins its caller's transaction runs on. */
+export type Executor = Db | Transaction<Database>;
 
 /**
  * Every table with its primary key, parents before children (the order `npm run db:copy` fills

@@ -298,7 +298,7 @@ export const migrations: Record<string, Migration> = {
     // The leaderboards, kept beside the ledger: one row per (period, learner with XP
     // in it), rewritten from the ledger in the transaction of every change to the learner's
     // events, and by the job that moves the rolling windows (`xp_board_windows` holds where each
-    // window starts). Built by the application on its first start (server/learning/ledger.ts).
+    // window starts). Built by the application on its first start (server/learning/boards.ts).
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('xp_board')
@@ -327,7 +327,7 @@ export const migrations: Record<string, Migration> = {
     // written with every rewrite ('*': every row, after a rebuild or an account's deletion). Each
     // instance's in-memory copy of a board reads only the learners changed since its last read
     // instead of the whole board. The windows job deletes rows older than a few minutes
-    // (server/learning/ledger.ts).
+    // (server/learning/boards.ts).
     async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('xp_board_changes')

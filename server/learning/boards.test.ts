@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learningApi.ts';
 import type { Db } from '../db/database.ts';
 import { createTestApp, TEST_DATABASE, type TestApp } from '../test/helpers.ts';
-import { CHANGES_KEPT_MS, createBoards, noteAccountDeleted, SNAPSHOT_TTL_MS } from './ledger.ts';
+import { CHANGES_KEPT_MS, createBoards, noteAccountDeleted, SNAPSHOT_TTL_MS } from './boards.ts';
 
 const NOW = Date.parse('2026-06-10T12:00:00.000Z');
 const HOUR = 3_600_000;

@@ -28,6 +28,7 @@ import { projectAward, taskAward } from '../../src/domain/xp.ts';
 import type { Authenticate, SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Boards } from './boards.ts';
 import type { Ledger, Moment } from './ledger.ts';
 import type { LearningRepository } from './repository.ts';
 import { verificationOf, type VerificationQueue } from '../verify/queue.ts';
@@ -36,6 +37,8 @@ import { xpRoutes } from './xpRoutes.ts';
 export type LearningDeps = {
   repo: LearningRepository;
   ledger: Ledger;
+  /** The leaderboards the ledger keeps (the same instance: its copies read the ledger's rewrites live). */
+  boards: Boards;
   badges: readonly BadgeDefinition[];
   authenticate: Authenticate;
   now: () => number;
@@ -81,7 +84,7 @@ const noFields = { type: 'object', additionalProperties: false, properties: {} }
 const STATS_TTL_MS = 2_000;
 
 export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
-  const { repo, ledger, badges, authenticate, now, verification } = deps;
+  const { repo, ledger, boards, badges, authenticate, now, verification } = deps;
   const { queue } = verification;
   const iso = () => new Date(now()).toISOString();
   // The curriculum as seeded before the API serves (content changes only with a deploy), in
@@ -153,7 +156,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     return { at, localDay: learnerDay(at, clock?.time_zone ?? DEFAULT_TIME_ZONE, clock?.day_floor ?? null) };
   }
 
-  xpRoutes(app, { ledger, catalog, badges, now, learnerOf, sessionOf, ended: authenticate.ended });
+  xpRoutes(app, { ledger, boards, catalog, badges, now, learnerOf, sessionOf, ended: authenticate.ended });
 
   async function findBySlug<T extends { id: string }>(kind: 'path' | 'project', slug: string, items: Map<string, T>) {
     if (!slugParam.safeParse(slug).success) return undefined;

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from '../config.ts';
 import { DatabaseUnavailableError, openDatabase } from '../db/database.ts';
 import { describeTarget } from '../db/dialect.ts';
-import { createBoards } from './ledger.ts';
+import { createBoards } from './boards.ts';
 
 const SHOWN = 20;
 

@@ -21,6 +21,7 @@ import { boardView, LEADERBOARD_TOP, xpHistory, xpSummary, type LearnerLedger, t
 import type { SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
+import type { Boards } from './boards.ts';
 import type { Ledger } from './ledger.ts';
 
 const schemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
@@ -29,6 +30,7 @@ export const TIME_ZONE_CHANGE_HOURS = 24;
 
 export type XpDeps = {
   ledger: Ledger;
+  boards: Boards;
   catalog: Catalog;
   badges: readonly BadgeDefinition[];
   now: () => number;
@@ -38,7 +40,7 @@ export type XpDeps = {
   ended: () => Error;
 };
 
-export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, learnerOf, sessionOf, ended }: XpDeps) {
+export function xpRoutes(app: FastifyInstance, { ledger, boards, catalog, badges, now, learnerOf, sessionOf, ended }: XpDeps) {
 
   async function clock(userId: string) {
     const row = await ledger.clockOf(userId);
@@ -104,7 +106,7 @@ export function xpRoutes(app: FastifyInstance, { ledger, catalog, badges, now, l
       const session = sessionOf(request);
       const period = (request.query.period ?? 'all') as (typeof LEADERBOARD_PERIOD_VALUES)[number];
       // The learner's own row is read with the session check, in one query.
-      const { top, me, learners } = await ledger.boards.standings(period, session.userId, LEADERBOARD_TOP, now(), { session, ended });
+      const { top, me, learners } = await boards.standings(period, session.userId, LEADERBOARD_TOP, now(), { session, ended });
       return boardView(top, me, learners, session.userId, period);
     },
   );
