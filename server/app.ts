@@ -21,6 +21,7 @@ import { createPasswordHasher } from './auth/passwords.ts';
 import { authRoutes } from './auth/routes.ts';
 import { createBoards, WINDOW_STEP_MS } from './learning/boards.ts';
 import { createLedger } from './learning/ledger.ts';
+import { createPathStats } from './learning/pathStats.ts';
 import { createLearningRepository } from './learning/repository.ts';
 import { learningRoutes } from './learning/routes.ts';
 import { accountRoutes } from './account/routes.ts';
@@ -358,11 +359,14 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     });
     app.decorate('verification', worker);
     if (!manual && config.verification === 'on') worker.start();
+    // Everyone's figures per path (students, rating), cached for every /learning answer of this app.
+    const pathStats = createPathStats(() => learningRepo.pathStats(), now);
     await app.register(learningRoutes, {
       prefix: '/learning',
       repo: learningRepo,
       ledger,
       boards,
+      pathStats,
       badges: curriculum.badges,
       authenticate,
       now,

@@ -19,7 +19,7 @@ import {
   submissionBodySchema,
   type ProjectDetailView,
 } from '../../src/domain/learningApi.ts';
-import { pathDetail, pathSummaries, projectDetail, type Catalog, type PathStats } from '../../src/domain/learningViews.ts';
+import { pathDetail, pathSummaries, projectDetail, type Catalog } from '../../src/domain/learningViews.ts';
 import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import { openTasks } from '../../src/domain/progress.ts';
 import { DEFAULT_TIME_ZONE, learnerDay } from '../../src/domain/streaks.ts';
@@ -30,6 +30,7 @@ import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
 import type { Boards } from './boards.ts';
 import type { Ledger, Moment } from './ledger.ts';
+import type { PathStatsCache } from './pathStats.ts';
 import type { LearningRepository } from './repository.ts';
 import { verificationOf, type VerificationQueue } from '../verify/queue.ts';
 import { xpRoutes } from './xpRoutes.ts';
@@ -39,6 +40,8 @@ export type LearningDeps = {
   ledger: Ledger;
   /** The leaderboards the ledger keeps (the same instance: its copies read the ledger's rewrites live). */
   boards: Boards;
+  /** Everyone's figures per path, cached (server/learning/pathStats.ts); told of this app's changes. */
+  pathStats: PathStatsCache;
   badges: readonly BadgeDefinition[];
   authenticate: Authenticate;
   now: () => number;
@@ -76,15 +79,8 @@ const idParam = { type: 'object', required: ['id'], properties: { id: { type: 's
 const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 200 } } } as const;
 const noFields = { type: 'object', additionalProperties: false, properties: {} } as const;
 
-/**
- * Everyone's figures per path (students, average rating) are read at most this often per
- * instance; this instance's own starts, ratings and resets refresh them at once. Another
- * instance's figure may lag by this much: a count, never a learner's own progress.
- */
-const STATS_TTL_MS = 2_000;
-
 export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
-  const { repo, ledger, boards, badges, authenticate, now, verification } = deps;
+  const { repo, ledger, boards, pathStats, badges, authenticate, now, verification } = deps;
   const { queue } = verification;
   const iso = () => new Date(now()).toISOString();
   // The curriculum as seeded before the API serves (content changes only with a deploy), in
@@ -94,38 +90,6 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   const pathBySlugOrId = new Map(catalog.paths.flatMap((p) => [[p.slug, p], [p.id, p]] as const));
   const projectBySlugOrId = new Map(catalog.projects.flatMap((p) => [[p.slug, p], [p.id, p]] as const));
   const projectOfTask = new Map(catalog.projects.flatMap((p) => p.tasks.filter((t) => t.status === 'active').map((t) => [t.id, p] as const)));
-
-  // Stale while revalidating: once the figures are older than STATS_TTL_MS, one request starts
-  // reading them again and every request meanwhile (that one included) answers with the last
-  // figures, so no page waits for the counts. After this instance's own change they are read
-  // again before the next answer.
-  let stats: { at: number; value: PathStats } | null = null;
-  let reading: Promise<PathStats> | null = null;
-  let generation = 0;
-  const pathStats = (): Promise<PathStats> => {
-    const fresh = stats !== null && now() - stats.at <= STATS_TTL_MS && now() >= stats.at;
-    if (fresh && stats) return Promise.resolve(stats.value);
-    const started = generation;
-    reading ??= repo
-      .pathStats()
-      .then((value) => {
-        if (started === generation) stats = { at: now(), value };
-        return value;
-      })
-      .finally(() => {
-        if (started === generation) reading = null;
-      });
-    if (stats) {
-      reading.catch(() => {}); // a failed refresh keeps the last figures; the next request tries again
-      return Promise.resolve(stats.value);
-    }
-    return reading;
-  };
-  const statsChanged = () => {
-    generation += 1;
-    stats = null;
-    reading = null; // a read begun before the change may miss it
-  };
 
   // Every route here is a signed-in learner's: authenticated first, before the body is even read,
   // so a request without a valid session gets its 401 whatever else is wrong with it.
@@ -185,7 +149,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   }
 
   async function summaryOf(userId: string, pathId: string) {
-    const [records, figures] = await Promise.all([repo.records(userId, { submissions: false }), pathStats()]);
+    const [records, figures] = await Promise.all([repo.records(userId, { submissions: false }), pathStats.get()]);
     const summary = pathSummaries({ ...catalog, paths: catalog.paths.filter((p) => p.id === pathId) }, records, figures)[0];
     if (!summary) throw new HttpError(404, learningMessages.noSuchPath);
     return summary;
@@ -201,7 +165,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
 
   app.get('/paths', { schema: { response: { 200: responseSchema(pathsResponseSchema) } } }, async (request) => {
     const user = learnerOf(request);
-    const [records, figures] = await Promise.all([repo.records(user.id, { submissions: false }), pathStats()]);
+    const [records, figures] = await Promise.all([repo.records(user.id, { submissions: false }), pathStats.get()]);
     return { paths: pathSummaries(catalog, records, figures) };
   });
 
@@ -214,7 +178,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       // (not even a 404) before it says the session is active.
       const [records, figures, path] = await Promise.all([
         repo.records(session.userId, { submissions: false, session }),
-        pathStats(),
+        pathStats.get(),
         findBySlug('path', request.params.slug, pathBySlugOrId),
       ]);
       if (!records) throw authenticate.ended();
@@ -250,7 +214,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
         if (await ledger.firstWork(tx, user.id, 'start', project.id, moment)) await ledger.activity(tx, user.id, project.pathId, moment);
         await ledger.settleBadges(tx, user.id, moment);
       });
-      statsChanged();
+      pathStats.changed();
       return { project: await projectView(user.id, project.id) };
     },
   );
@@ -334,7 +298,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       if (!path) throw new HttpError(404, learningMessages.noSuchPath);
       if (!(await summaryOf(user.id, path.id)).canRate) throw new HttpError(409, learningMessages.cannotRate);
       await repo.ratePath(user.id, path.id, request.body.stars, iso());
-      statsChanged();
+      pathStats.changed();
       return { path: await summaryOf(user.id, path.id) };
     },
   );
@@ -348,7 +312,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       if (!path) throw new HttpError(404, learningMessages.noSuchPath);
       const moment = await momentOf(user.id);
       await repo.resetPath(user.id, path.id, (tx) => ledger.resetPath(tx, user.id, path.id, moment));
-      statsChanged();
+      pathStats.changed();
       return { path: await summaryOf(user.id, path.id) };
     },
   );
