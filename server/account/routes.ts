@@ -4,7 +4,6 @@
  * Every route authenticates first and touches the token's learner only.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   accountMessages,
   DEFAULT_NOTIFICATION_PREFERENCES,
@@ -28,6 +27,7 @@ import type { EmailLinks } from './emailLinks.ts';
 import { HttpError, mailNotSetUp } from '../http/errors.ts';
 import { noteAccountDeleted } from '../learning/boards.ts';
 import { rateLimitHook } from '../http/rate-limit.ts';
+import { jsonSchema } from '../http/schema.ts';
 import type { Reminders } from '../reminders/reminders.ts';
 
 export type AccountDeps = {
@@ -51,7 +51,6 @@ declare module 'fastify' {
   }
 }
 
-const json = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
 const bit = (value: boolean) => (value ? 1 : 0);
 const noFields = { type: 'object', additionalProperties: false, properties: {} } as const;
 
@@ -124,13 +123,13 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     if (!(await hasher.verify(user.password_hash, password))) throw new HttpError(400, accountMessages.wrongPassword);
   }
 
-  app.get('/settings', { schema: { response: { 200: json(settingsResponseSchema) } } }, async (request) => ({
+  app.get('/settings', { schema: { response: { 200: jsonSchema(settingsResponseSchema) } } }, async (request) => ({
     settings: await settingsOf(me(request).id),
   }));
 
   app.put<{ Body: { username: string; email: string; currentPassword?: string } }>(
     '/profile',
-    { schema: { body: json(profileBodySchema), response: { 200: json(settingsResponseSchema) } }, preHandler: profileLimit },
+    { schema: { body: jsonSchema(profileBodySchema), response: { 200: jsonSchema(settingsResponseSchema) } }, preHandler: profileLimit },
     async (request) => {
       const user = me(request);
       const checked = checkProfile(request.body);
@@ -159,7 +158,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
 
   app.post(
     '/email/resend',
-    { schema: { body: noFields, response: { 202: json(messageResponseSchema) } }, preHandler: resendLimit },
+    { schema: { body: noFields, response: { 202: jsonSchema(messageResponseSchema) } }, preHandler: resendLimit },
     async (request, reply) => {
       const user = me(request);
       const sentTo = await emailLinks.resend({ id: user.id, username: user.username, email: user.email, emailConfirmed: user.email_verified_at !== null });
@@ -172,7 +171,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   // proves control of the address before any password exists (and confirms it when opened).
   app.post(
     '/password-link',
-    { schema: { body: noFields, response: { 202: json(messageResponseSchema) } }, preHandler: passwordLinkLimit },
+    { schema: { body: noFields, response: { 202: jsonSchema(messageResponseSchema) } }, preHandler: passwordLinkLimit },
     async (request, reply) => {
       const user = me(request);
       if (user.has_password === 1) throw new HttpError(409, accountMessages.alreadyHasPassword);
@@ -182,7 +181,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     },
   );
 
-  app.delete('/email/pending', { schema: { response: { 200: json(settingsResponseSchema) } } }, async (request) => {
+  app.delete('/email/pending', { schema: { response: { 200: jsonSchema(settingsResponseSchema) } } }, async (request) => {
     const user = me(request);
     await emailLinks.cancelChange(user.id);
     return { settings: await settingsOf(user.id) };
@@ -190,7 +189,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
 
   app.put<{ Body: Preferences }>(
     '/preferences',
-    { schema: { body: json(preferencesSchema), response: { 200: json(settingsResponseSchema) } } },
+    { schema: { body: jsonSchema(preferencesSchema), response: { 200: jsonSchema(settingsResponseSchema) } } },
     async (request) => {
       const user = me(request);
       const { notifications, darkMode, publicProfile } = request.body;
@@ -201,7 +200,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
 
   app.post<{ Body: { currentPassword: string; newPassword: string } }>(
     '/password',
-    { schema: { body: json(passwordBodySchema) }, preHandler: passwordLimit },
+    { schema: { body: jsonSchema(passwordBodySchema) }, preHandler: passwordLimit },
     async (request) => {
       const user = me(request);
       await checkPassword(user.id, request.body.currentPassword);
@@ -228,7 +227,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
 
   app.delete<{ Body: { password: string } }>(
     '/',
-    { schema: { body: json(deleteAccountBodySchema) }, preHandler: passwordLimit },
+    { schema: { body: jsonSchema(deleteAccountBodySchema) }, preHandler: passwordLimit },
     async (request, reply) => {
       const user = me(request);
       await checkPassword(user.id, request.body.password);

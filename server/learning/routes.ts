@@ -5,7 +5,6 @@
  * Shapes: src/domain/learningApi.ts; rules: src/domain/progress.ts.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { validateRepoUrl } from '../../src/domain/learning.ts';
 import { validateLiveUrl } from '../../src/domain/liveUrl.ts';
 import {
@@ -28,6 +27,7 @@ import { projectAward, taskAward } from '../../src/domain/xp.ts';
 import type { Authenticate, SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
+import { jsonSchema } from '../http/schema.ts';
 import type { Boards } from './boards.ts';
 import type { Ledger, Moment } from './ledger.ts';
 import type { PathStatsCache } from './pathStats.ts';
@@ -74,7 +74,6 @@ function timeOfDay(at: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(at));
 }
 
-const responseSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
 const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
 const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 200 } } } as const;
 const noFields = { type: 'object', additionalProperties: false, properties: {} } as const;
@@ -163,7 +162,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     if (view.status === 'available') throw new HttpError(409, learningMessages.notStarted);
   }
 
-  app.get('/paths', { schema: { response: { 200: responseSchema(pathsResponseSchema) } } }, async (request) => {
+  app.get('/paths', { schema: { response: { 200: jsonSchema(pathsResponseSchema) } } }, async (request) => {
     const user = learnerOf(request);
     const [records, figures] = await Promise.all([repo.records(user.id, { submissions: false }), pathStats.get()]);
     return { paths: pathSummaries(catalog, records, figures) };
@@ -171,7 +170,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
 
   app.get<{ Params: { slug: string } }>(
     '/paths/:slug',
-    { schema: { params: slugParams, response: { 200: responseSchema(pathResponseSchema) } }, config: { sessionInQuery: true } },
+    { schema: { params: slugParams, response: { 200: jsonSchema(pathResponseSchema) } }, config: { sessionInQuery: true } },
     async (request) => {
       const session = sessionOf(request);
       // The learner's records with the session check, in one query: nothing else is answered
@@ -189,7 +188,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
 
   app.get<{ Params: { slug: string } }>(
     '/projects/:slug',
-    { schema: { params: slugParams, response: { 200: responseSchema(projectResponseSchema) } } },
+    { schema: { params: slugParams, response: { 200: jsonSchema(projectResponseSchema) } } },
     async (request) => {
       const user = learnerOf(request);
       const project = await findBySlug('project', request.params.slug, projectBySlugOrId);
@@ -200,7 +199,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
 
   app.post<{ Params: { id: string } }>(
     '/projects/:id/start',
-    { schema: { params: idParam, body: noFields, response: { 200: responseSchema(projectResponseSchema) } } },
+    { schema: { params: idParam, body: noFields, response: { 200: jsonSchema(projectResponseSchema) } } },
     async (request) => {
       const user = learnerOf(request);
       const project = catalog.projects.find((p) => p.id === request.params.id);
@@ -222,7 +221,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   app.post<{ Params: { id: string }; Body: { repositoryUrl: string; liveUrl?: string | null } }>(
     '/projects/:id/submission',
     {
-      schema: { params: idParam, body: responseSchema(submissionBodySchema), response: { 202: responseSchema(projectResponseSchema) } },
+      schema: { params: idParam, body: jsonSchema(submissionBodySchema), response: { 202: jsonSchema(projectResponseSchema) } },
     },
     async (request, reply) => {
       const user = learnerOf(request);
@@ -264,7 +263,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
 
   app.post<{ Params: { id: string } }>(
     '/projects/:id/verification',
-    { schema: { params: idParam, body: noFields, response: { 202: responseSchema(projectResponseSchema) } } },
+    { schema: { params: idParam, body: noFields, response: { 202: jsonSchema(projectResponseSchema) } } },
     async (request, reply) => {
       const user = learnerOf(request);
       const project = catalog.projects.find((p) => p.id === request.params.id);
@@ -291,7 +290,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
 
   app.put<{ Params: { id: string }; Body: { stars: number } }>(
     '/paths/:id/rating',
-    { schema: { params: idParam, body: responseSchema(ratingBodySchema), response: { 200: responseSchema(pathSummaryResponseSchema) } } },
+    { schema: { params: idParam, body: jsonSchema(ratingBodySchema), response: { 200: jsonSchema(pathSummaryResponseSchema) } } },
     async (request) => {
       const user = learnerOf(request);
       const path = catalog.paths.find((p) => p.id === request.params.id);
@@ -305,7 +304,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
 
   app.post<{ Params: { id: string } }>(
     '/paths/:id/reset',
-    { schema: { params: idParam, body: noFields, response: { 200: responseSchema(pathSummaryResponseSchema) } } },
+    { schema: { params: idParam, body: noFields, response: { 200: jsonSchema(pathSummaryResponseSchema) } } },
     async (request) => {
       const user = learnerOf(request);
       const path = catalog.paths.find((p) => p.id === request.params.id);

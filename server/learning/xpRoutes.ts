@@ -4,7 +4,6 @@
  * routes, behind their one `authenticate`.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import {
   clockBodySchema,
@@ -21,10 +20,10 @@ import { boardView, LEADERBOARD_TOP, xpHistory, xpSummary, type LearnerLedger, t
 import type { SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
+import { jsonSchema } from '../http/schema.ts';
 import type { Boards } from './boards.ts';
 import type { Ledger } from './ledger.ts';
 
-const schemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
 /** A learner's time zone changes at most this often: moving it back and forth cannot stretch a streak. */
 export const TIME_ZONE_CHANGE_HOURS = 24;
 
@@ -72,7 +71,7 @@ export function xpRoutes(app: FastifyInstance, { ledger, boards, catalog, badges
     };
   }
 
-  app.get('/xp', { schema: { response: { 200: schemaOf(xpResponseSchema) } } }, async (request) => {
+  app.get('/xp', { schema: { response: { 200: jsonSchema(xpResponseSchema) } } }, async (request) => {
     const user = learnerOf(request);
     return { xp: xpSummary(await ledgerOf(user.id), catalog, badges, new Date(now()).toISOString()) };
   });
@@ -82,7 +81,7 @@ export function xpRoutes(app: FastifyInstance, { ledger, boards, catalog, badges
     {
       schema: {
         querystring: { type: 'object', additionalProperties: false, properties: { path: { type: 'string', maxLength: 120 } } },
-        response: { 200: schemaOf(xpHistoryResponseSchema) },
+        response: { 200: jsonSchema(xpHistoryResponseSchema) },
       },
     },
     async (request) => {
@@ -98,7 +97,7 @@ export function xpRoutes(app: FastifyInstance, { ledger, boards, catalog, badges
     {
       schema: {
         querystring: { type: 'object', additionalProperties: false, properties: { period: { type: 'string', enum: [...LEADERBOARD_PERIOD_VALUES] } } },
-        response: { 200: schemaOf(leaderboardResponseSchema) },
+        response: { 200: jsonSchema(leaderboardResponseSchema) },
       },
       config: { sessionInQuery: true },
     },
@@ -113,7 +112,7 @@ export function xpRoutes(app: FastifyInstance, { ledger, boards, catalog, badges
 
   app.put<{ Body: { timeZone?: string; weeklyGoal?: number } }>(
     '/clock',
-    { schema: { body: schemaOf(clockBodySchema), response: { 200: schemaOf(clockResponseSchema) } } },
+    { schema: { body: jsonSchema(clockBodySchema), response: { 200: jsonSchema(clockResponseSchema) } } },
     async (request) => {
       const user = learnerOf(request);
       const current = await clock(user.id);

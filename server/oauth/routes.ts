@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   identitiesResponseSchema,
   linkConfirmBodySchema,
@@ -37,6 +37,7 @@ import { normalizeEmail, serverMessages, USERNAME_MAX, USERNAME_MIN } from '../a
 import { isDatabaseUnavailable, isUniqueViolation } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
+import { jsonSchema } from '../http/schema.ts';
 import type { OAuthProvider, ProviderIdentity } from './providers.ts';
 import type { IdentityRow, OAuthRepository } from './repository.ts';
 
@@ -59,7 +60,6 @@ export type OAuthDeps = {
   authenticate: Authenticate;
 };
 
-const json = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
 const providerParams = { type: 'object', required: ['provider'], properties: { provider: { type: 'string' } } } as const;
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -135,7 +135,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
   const toLogin = (reply: FastifyReply, params: Record<string, string>) =>
     reply.code(303).header('location', `${web}/login?${new URLSearchParams(params)}`).send();
 
-  app.get('/providers', { schema: { response: { 200: json(providersResponseSchema) } } }, async () => ({
+  app.get('/providers', { schema: { response: { 200: jsonSchema(providersResponseSchema) } } }, async () => ({
     providers: configuredProviders(providers),
   }));
 
@@ -279,7 +279,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
 
   app.post<{ Body: z.infer<typeof linkConfirmBodySchema> }>(
     '/link/confirm',
-    { schema: { body: json(linkConfirmBodySchema) }, preHandler: linkLimit },
+    { schema: { body: jsonSchema(linkConfirmBodySchema) }, preHandler: linkLimit },
     async (request, reply) => {
       const { link, email, password } = request.body;
       const invalid = () => new HttpError(400, oauthMessages.linkInvalid);
@@ -337,11 +337,11 @@ export async function identityRoutes(app: FastifyInstance, deps: OAuthDeps) {
     return parsed.data;
   };
 
-  app.get('/', { schema: { response: { 200: json(identitiesResponseSchema) } } }, async (request) => linkedAccounts((await me(request)).id));
+  app.get('/', { schema: { response: { 200: jsonSchema(identitiesResponseSchema) } } }, async (request) => linkedAccounts((await me(request)).id));
 
   app.post<{ Params: { provider: string } }>(
     '/:provider',
-    { schema: { params: providerParams, body: { type: 'object', additionalProperties: false, properties: {} }, response: { 200: json(linkStartResponseSchema) } } },
+    { schema: { params: providerParams, body: { type: 'object', additionalProperties: false, properties: {} }, response: { 200: jsonSchema(linkStartResponseSchema) } } },
     async (request, reply) => {
       const user = await me(request);
       const name = providerOf(request.params.provider);
@@ -359,7 +359,7 @@ export async function identityRoutes(app: FastifyInstance, deps: OAuthDeps) {
 
   app.delete<{ Params: { provider: string } }>(
     '/:provider',
-    { schema: { params: providerParams, response: { 200: json(identitiesResponseSchema) } } },
+    { schema: { params: providerParams, response: { 200: jsonSchema(identitiesResponseSchema) } } },
     async (request) => {
       const user = await me(request);
       const name = providerOf(request.params.provider);

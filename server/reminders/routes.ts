@@ -8,12 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { pushSubscriptionBodySchema, pushUnsubscribeBodySchema, unsubscribeResponseSchema } from '../../src/domain/learningApi.ts';
 import type { Authenticate } from '../auth/authenticate.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { rateLimitHook } from '../http/rate-limit.ts';
+import { jsonSchema } from '../http/schema.ts';
 import type { Reminders } from './reminders.ts';
 
 declare module 'fastify' {
@@ -23,7 +24,6 @@ declare module 'fastify' {
   }
 }
 
-const json = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
 
 export const reminderMessages = {
   unknownLink: 'This unsubscribe link is not valid. You can change which emails you get in Settings.',
@@ -51,7 +51,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: { reminders:
       config: { acceptsForm: true },
       schema: {
         params: { type: 'object', properties: { token: { type: 'string', maxLength: 100 } }, required: ['token'] },
-        response: { 200: json(unsubscribeResponseSchema) },
+        response: { 200: jsonSchema(unsubscribeResponseSchema) },
       },
       onRequest: limit,
     },
@@ -76,7 +76,7 @@ export async function pushSubscriptionRoutes(app: FastifyInstance, deps: { db: D
     if (!user) throw new Error('the push subscription routes run after authentication');
     return user;
   };
-  app.post<{ Body: z.infer<typeof pushSubscriptionBodySchema> }>('/', { schema: { body: json(pushSubscriptionBodySchema) } }, async (request, reply) => {
+  app.post<{ Body: z.infer<typeof pushSubscriptionBodySchema> }>('/', { schema: { body: jsonSchema(pushSubscriptionBodySchema) } }, async (request, reply) => {
     const user = me(request);
     const { endpoint, keys } = request.body;
     let url: URL | null;
@@ -110,7 +110,7 @@ export async function pushSubscriptionRoutes(app: FastifyInstance, deps: { db: D
     return reply.code(204).send();
   });
 
-  app.delete<{ Body: z.infer<typeof pushUnsubscribeBodySchema> }>('/', { schema: { body: json(pushUnsubscribeBodySchema) } }, async (request, reply) => {
+  app.delete<{ Body: z.infer<typeof pushUnsubscribeBodySchema> }>('/', { schema: { body: jsonSchema(pushUnsubscribeBodySchema) } }, async (request, reply) => {
     const user = me(request);
     await db.deleteFrom('push_subscriptions').where('user_id', '=', user.id).where('endpoint', '=', request.body.endpoint).execute();
     return reply.code(204).send();
