@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Remote } from '../screens/remote';
+import type { Remote } from '../components/RemoteView/remote';
 import { apiErrorMessage } from '../api/client';
 
 /**

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { learningQueries } from '../api/learning';
 import { currentPathOf, dashboardView, type DashboardView } from '../domain/dashboard';
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen';
-import type { Remote } from '../screens/remote';
+import type { Remote } from '../components/RemoteView/remote';
 import { useSession } from '../stores/session';
 import { toRemote } from '../app/useRemote';
 

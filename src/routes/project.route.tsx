@@ -8,7 +8,7 @@ import { isLocalUrl } from '../domain/liveUrl';
 import { slugParam, type ProjectDetailView } from '../domain/learningApi';
 import { ProjectScreen, isProjectTab } from '../screens/Project/ProjectScreen';
 import { SUBMITTED_CHECKING_TEXT } from '../screens/Project/parts/SubmitBox';
-import type { Remote } from '../screens/remote';
+import type { Remote } from '../components/RemoteView/remote';
 import { titled } from '../app/pageMeta';
 import { usePageTitle } from '../app/RouteMeta';
 import { toRemote } from '../app/useRemote';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { learningQueries } from '../api/learning';
 import { SettingsScreen } from '../screens/Settings/SettingsScreen';
-import type { Remote } from '../screens/remote';
+import type { Remote } from '../components/RemoteView/remote';
 import type { Settings } from '../domain/learningApi';
 import { usePreferences } from '../stores/preferences';
 import { useFollowAccountDarkMode } from './useAccountSync';

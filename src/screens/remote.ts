@@ -1,9 +1,7 @@
-/** Async data as one typed prop, so each state (loading, error, ready) is a story of its own. */
-export type Remote<T> =
-  | { status: 'loading' }
-  | { status: 'error'; message: string; onRetry(): void }
-  | { status: 'ready'; data: T };
-
+/**
+ * How a call a screen asked for stands, as a prop (its data itself, when it loads some, is a
+ * `Remote<T>`: src/components/RemoteView/remote.ts).
+ */
 /** Where a call the screen asked for stands: not asked, waiting for the API, refused, or done. */
 export type ActionStatus = 'idle' | 'pending' | 'error' | 'success';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Skeleton, Stack } from '@chakra-ui/react';
 import { RefreshCw } from 'lucide-react';
-import type { Remote } from '../../screens/remote';
+import type { Remote } from './remote';
 
 export type RemoteViewProps<T> = {
   remote: Remote<T>;

@@ -11,7 +11,7 @@ import {
   type BrowseCategory,
 } from '../../domain/learning';
 import type { PathSummary } from '../../domain/learningApi';
-import type { Remote } from '../remote';
+import type { Remote } from '../../components/RemoteView/remote';
 import { BrowseCard } from './parts/BrowseCard';
 
 export type BrowsePathsScreenProps = {

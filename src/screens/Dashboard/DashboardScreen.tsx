@@ -4,7 +4,7 @@ import type { DashboardView } from '../../domain/dashboard';
 import type { LeaderboardView, XpSummary } from '../../domain/learningApi';
 import { pathHref, projectHref } from '../../domain/learning';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
-import type { Remote } from '../remote';
+import type { Remote } from '../../components/RemoteView/remote';
 import { BestPathsCard } from './parts/BestPathsCard';
 import { CurrentProjectCard } from './parts/CurrentProjectCard';
 import { FirstStepsCard } from './parts/FirstStepsCard';

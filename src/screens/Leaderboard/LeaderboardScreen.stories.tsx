@@ -8,7 +8,7 @@ import type { LeaderboardPeriod } from '../../domain/learning';
 import { PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../domain/learningApi';
 import { sampleUser } from '../../fixtures/user';
 import { emptyBoard, lookalikeBoard, midwayBoard, notOnTheBoard, offTheBoard, selfReportedBoard, selfReportedOffTheBoard, topOfBoard } from '../../fixtures/xp';
-import type { Remote } from '../remote';
+import type { Remote } from '../../components/RemoteView/remote';
 import { LeaderboardScreen, type LeaderboardScreenProps } from './LeaderboardScreen';
 
 const ready = (data: LeaderboardView): Remote<LeaderboardView> => ({ status: 'ready', data });

@@ -8,7 +8,7 @@ import { RemoteView } from '../../components/RemoteView/RemoteView';
 import { formatWeeks } from '../../domain/format';
 import { LEVEL_LABELS } from '../../domain/learning';
 import { learningMessages, type PathDetailView } from '../../domain/learningApi';
-import type { Remote } from '../remote';
+import type { Remote } from '../../components/RemoteView/remote';
 import { RATING_IDLE, type ActionStatus, type RatingState } from './parts/actionStatus';
 import { ProjectCard } from './parts/ProjectCard';
 import { RatePath } from './parts/RatePath';

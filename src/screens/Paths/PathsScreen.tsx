@@ -16,7 +16,7 @@ import {
   type PathFilters,
 } from '../../domain/learning';
 import type { PathSummary } from '../../domain/learningApi';
-import type { Remote } from '../remote';
+import type { Remote } from '../../components/RemoteView/remote';
 import { PathCard } from './parts/PathCard';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 

@@ -6,7 +6,7 @@ import { RemoteView } from '../../components/RemoteView/RemoteView';
 import { pathHref } from '../../domain/learning';
 import type { ProjectDetailView } from '../../domain/learningApi';
 import type { XpMomentView } from '../../domain/xpViews';
-import type { Remote } from '../remote';
+import type { Remote } from '../../components/RemoteView/remote';
 import { ProjectOverview } from './parts/ProjectOverview';
 import { ProjectWorkspace } from './parts/ProjectWorkspace';
 import type { ProjectMode, ProjectTab } from './parts/shared';

@@ -7,7 +7,7 @@ import { TitledCard } from '../../components/TitledCard/TitledCard';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { profileMessages, validateProfile } from '../../domain/learning';
 import { accountMessages, type Settings } from '../../domain/learningApi';
-import type { Remote } from '../remote';
+import type { Remote } from '../../components/RemoteView/remote';
 import { IDLE, type ActionState } from '../remote';
 import { ChangePasswordDialog } from './parts/ChangePasswordDialog';
 import { DeleteAccountDialog } from './parts/DeleteAccountDialog';

@@ -7,7 +7,7 @@ import { LazyXpMoment } from '../../components/XpMoment/lazy';
 import type { XpMomentProps } from '../../components/XpMoment/XpMoment';
 import { formatNumber } from '../../domain/format';
 import type { XpSummary } from '../../domain/learningApi';
-import type { Remote } from '../remote';
+import type { Remote } from '../../components/RemoteView/remote';
 import { BadgeCard } from './parts/BadgeCard';
 import { HowXpWorks } from './parts/HowXpWorks';
 import { DailyStreakCard, LevelCard, WeeklyGoalCard } from './parts/ProgressCards';

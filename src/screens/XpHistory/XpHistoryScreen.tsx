@@ -7,7 +7,7 @@ import { TitledCard } from '../../components/TitledCard/TitledCard';
 import { formatDate, formatNumber, formatXp } from '../../domain/format';
 import type { XpEventView } from '../../domain/learningApi';
 import { reasonLabel, type XpReason } from '../../domain/xp';
-import type { Remote } from '../remote';
+import type { Remote } from '../../components/RemoteView/remote';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export type PathOption = { slug: string; title: string };

@@ -7,7 +7,7 @@ import { formatNumber, formatXp } from '../../../domain/format';
 import { LEADERBOARD_PERIOD_LABELS } from '../../../domain/learning';
 import { LEADERBOARD_WINDOW_HOURS, type LeaderboardView } from '../../../domain/learningApi';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
-import type { Remote } from '../../remote';
+import type { Remote } from '../../../components/RemoteView/remote';
 import { CardEmpty } from './CardEmpty';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
 

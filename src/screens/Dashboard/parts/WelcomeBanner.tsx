@@ -5,7 +5,7 @@ import { streakAtRiskLine, streakLabel } from '../../../domain/dashboard';
 import { formatNumber, formatXp } from '../../../domain/format';
 import type { XpSummary } from '../../../domain/learningApi';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
-import type { Remote } from '../../remote';
+import type { Remote } from '../../../components/RemoteView/remote';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert/LoadErrorAlert';
 

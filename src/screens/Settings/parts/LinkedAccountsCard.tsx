@@ -5,7 +5,7 @@ import { LoadErrorAlert } from '../../../components/LoadErrorAlert/LoadErrorAler
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { providerMarks, providerUnavailable } from '../../../components/AuthLayout/ProviderButtons';
 import { oauthMessages, PROVIDERS, providerLabels, type LinkedAccounts, type Provider } from '../../../domain/oauth';
-import type { Remote } from '../../remote';
+import type { Remote } from '../../../components/RemoteView/remote';
 
 export type LinkedAccountsCardProps = {
   accounts: Remote<LinkedAccounts>;

@@ -3,7 +3,7 @@ import { Target } from 'lucide-react';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert/LoadErrorAlert';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { WEEKLY_GOAL } from '../../../domain/streaks';
-import type { Remote } from '../../remote';
+import type { Remote } from '../../../components/RemoteView/remote';
 
 export type WeeklyGoalCardProps = {
   /** The goal as kept (it comes with the learner's XP): loads and fails on its own, the rest of the form stays. */
