@@ -83,6 +83,15 @@ export function credentialFieldsInError<V extends LoginValues | RegisterValues>(
   return [];
 }
 
+/** The first rule a sign-in or registration form breaks, with the fields it is about; null when it may be sent. */
+export function credentialsProblem<V extends LoginValues | RegisterValues>(
+  values: V,
+  validate: (values: V) => string | null,
+): { message: string; fields: (keyof V & string)[] } | null {
+  const message = validate(values);
+  return message === null ? null : { message, fields: credentialFieldsInError(message, values) };
+}
+
 /** The signed-in user as the API returns it. */
 export type User = {
   id: string;

@@ -79,7 +79,7 @@ export function EmailField({
 }: {
   value: string;
   onChange(event: ChangeEvent<HTMLInputElement>): void;
-  /** From useFormError's `fieldProps('email')`. */
+  /** From useAuthForm's `fieldProps('email')`. */
   field: { invalid: boolean; describedBy?: string };
 }) {
   return (

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { MailCheck } from 'lucide-react';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { BackToSignIn, EmailField, FormError } from '../../components/AuthLayout/AuthFormParts';
-import { useFormError } from '../../components/AuthLayout/useFormError';
+import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
 import { validateEmailOnly } from '../../domain/auth';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 
@@ -21,8 +21,16 @@ export const RESET_SENT_MESSAGE = 'If an account exists for that email, a reset 
 
 /** /forgotPassword: a required email, Send Reset Link, and a way back to sign in. */
 export function ForgotPasswordScreen({ status, onSubmit }: ForgotPasswordScreenProps) {
-  const [email, setEmail] = useState('');
-  const { message, errorId, fail, clear, fieldProps } = useFormError<'email'>();
+  const submitting = status === 'submitting';
+  const { values, change, submit, fieldProps, message, errorId } = useAuthForm({
+    initial: { email: '' },
+    validate: ({ email }) => {
+      const problem = validateEmailOnly(email);
+      return problem === null ? null : { message: problem, fields: ['email'] };
+    },
+    isSubmitting: submitting,
+    onValid: ({ email }) => onSubmit({ email: email.trim() }),
+  });
   const titleRef = useRef<HTMLHeadingElement>(null);
   const previous = useRef(status);
 
@@ -54,18 +62,6 @@ export function ForgotPasswordScreen({ status, onSubmit }: ForgotPasswordScreenP
     );
   }
 
-  const submitting = status === 'submitting';
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const problem = validateEmailOnly(email);
-    if (problem) {
-      fail(problem, ['email']);
-      return;
-    }
-    clear();
-    onSubmit({ email: email.trim() });
-  };
   const field = fieldProps('email');
 
   return (
@@ -76,7 +72,7 @@ export function ForgotPasswordScreen({ status, onSubmit }: ForgotPasswordScreenP
     >
       <Stack asChild gap="5">
         <form noValidate onSubmit={submit} aria-label="Request a password reset link">
-          <EmailField value={email} onChange={(event) => setEmail(event.target.value)} field={field} />
+          <EmailField value={values.email} onChange={change('email')} field={field} />
           <FormError id={errorId} message={message} />
           <Button type="submit" colorPalette="brand" size="lg" width="full" loading={submitting} loadingText="Sending…">
             Send Reset Link

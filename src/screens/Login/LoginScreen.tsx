@@ -1,12 +1,11 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Button, Field, HStack, Link, Spinner, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { EmailField, FormError, OrDivider } from '../../components/AuthLayout/AuthFormParts';
 import { ProviderButtons } from '../../components/AuthLayout/ProviderButtons';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
-import { useFormError } from '../../components/AuthLayout/useFormError';
-import { credentialFieldsInError, validateLogin, type LoginValues } from '../../domain/auth';
+import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
+import { credentialsProblem, validateLogin, type LoginValues } from '../../domain/auth';
 import { oauthMessages, providerLabels, type Provider } from '../../domain/oauth';
 
 export type LoginScreenProps = {
@@ -31,32 +30,14 @@ export type LoginNotice =
   | { kind: 'link'; provider: Provider }
   | { kind: 'finishing'; provider: Provider };
 
-type FieldName = keyof LoginValues;
-
-
 /** /login: email and password, checked by src/domain/auth.ts's rules before anything is sent. */
 export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, providers, notice = null }: LoginScreenProps) {
-  const [values, setValues] = useState<LoginValues>({ email: defaultEmail ?? '', password: '' });
-  const { message, errorId, fail, clear, fieldProps } = useFormError<FieldName>();
-
-  const change = (name: FieldName) => (event: ChangeEvent<HTMLInputElement>) => {
-    // Read now, not in the updater: by the time it runs, React may have reset the element.
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    const problem = validateLogin(values);
-    if (problem) {
-      fail(problem, credentialFieldsInError(problem, values));
-      return;
-    }
-    clear();
-    onSubmit({ email: values.email.trim(), password: values.password });
-  };
-
+  const { values, change, submit, fieldProps, message, errorId } = useAuthForm<LoginValues>({
+    initial: { email: defaultEmail ?? '', password: '' },
+    validate: (v) => credentialsProblem(v, validateLogin),
+    isSubmitting,
+    onValid: (v) => onSubmit({ email: v.email.trim(), password: v.password }),
+  });
   const email = fieldProps('email');
   const password = fieldProps('password');
 

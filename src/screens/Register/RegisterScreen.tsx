@@ -1,12 +1,12 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Button, Field, Input, Link, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { EmailField, FormError, OrDivider } from '../../components/AuthLayout/AuthFormParts';
 import { ProviderButtons } from '../../components/AuthLayout/ProviderButtons';
-import { useFormError } from '../../components/AuthLayout/useFormError';
+import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
-import { credentialFieldsInError, PASSWORD_MIN_LENGTH, validateRegister, type RegisterValues } from '../../domain/auth';
+import { credentialsProblem, PASSWORD_MIN_LENGTH, validateRegister, type RegisterValues } from '../../domain/auth';
 import type { Provider } from '../../domain/oauth';
 
 export type RegisterScreenProps = {
@@ -17,32 +17,15 @@ export type RegisterScreenProps = {
   providers: Record<Provider, string | null>;
 };
 
-type FieldName = keyof RegisterValues;
-
-
 /** /register, "Create Account": Full Name, Email and Password, all required, checked by src/domain/auth.ts's rules. */
 export function RegisterScreen({ isSubmitting, onSubmit, providers }: RegisterScreenProps) {
-  const [values, setValues] = useState<RegisterValues>({ username: '', email: '', password: '' });
-  const { message, errorId, fail, clear, fieldProps } = useFormError<FieldName>();
+  const { values, change, submit, fieldProps, message, errorId } = useAuthForm<RegisterValues>({
+    initial: { username: '', email: '', password: '' },
+    validate: (v) => credentialsProblem(v, validateRegister),
+    isSubmitting,
+    onValid: (v) => onSubmit({ username: v.username.trim(), email: v.email.trim(), password: v.password }),
+  });
   const passwordHintId = useId();
-
-  const change = (name: FieldName) => (event: ChangeEvent<HTMLInputElement>) => {
-    // Read now, not in the updater: by the time it runs, React may have reset the element.
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    const problem = validateRegister(values);
-    if (problem) {
-      fail(problem, credentialFieldsInError(problem, values));
-      return;
-    }
-    clear();
-    onSubmit({ username: values.username.trim(), email: values.email.trim(), password: values.password });
-  };
 
   const username = fieldProps('username');
   const email = fieldProps('email');

@@ -1,13 +1,13 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button, Field, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { Notice } from '../../components/Notice/Notice';
 import { BackToSignIn, FormError } from '../../components/AuthLayout/AuthFormParts';
-import { useFormError } from '../../components/AuthLayout/useFormError';
+import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { PASSWORD_MIN_LENGTH } from '../../domain/auth';
-import { validateNewPassword, type NewPasswordField, type NewPasswordValues } from './parts/validateNewPassword';
+import { validateNewPassword, type NewPasswordValues } from './parts/validateNewPassword';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export type ResetPasswordStatus = 'idle' | 'submitting' | 'done';
@@ -25,8 +25,13 @@ export const PASSWORD_RESET_MESSAGE = 'Your password has been reset.';
 
 /** /resetPassword?token=…: choose a new password from an emailed link. */
 export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordScreenProps) {
-  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirm: '' });
-  const { message, errorId, fail, clear, fieldProps } = useFormError<NewPasswordField>();
+  const submitting = status === 'submitting';
+  const { values, change, submit, fieldProps, message, errorId } = useAuthForm<NewPasswordValues>({
+    initial: { password: '', confirm: '' },
+    validate: validateNewPassword,
+    isSubmitting: submitting,
+    onValid: (v) => onSubmit({ password: v.password }),
+  });
   const hintId = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const previous = useRef(status);
@@ -69,23 +74,6 @@ export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordSc
     );
   }
 
-  const submitting = status === 'submitting';
-  const change = (name: NewPasswordField) => (event: ChangeEvent<HTMLInputElement>) => {
-    // Read now, not in the updater: by the time it runs, React may have reset the element.
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-  };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const problem = validateNewPassword(values);
-    if (problem) {
-      fail(problem.message, problem.fields);
-      return;
-    }
-    clear();
-    onSubmit({ password: values.password });
-  };
   const password = fieldProps('password', hintId);
   const confirm = fieldProps('confirm');
 
