@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/domain/auth.ts';
+import { sessionResponseSchema } from '../../src/domain/authApi.ts';
 import { PRODUCTION_ARGON2 } from '../config.ts';
 import {
   createTestApp,
@@ -28,7 +29,7 @@ describe('POST /auth/login', () => {
     const { user, id } = await register(t.app);
     const response = await login({ email: ` ${user.email.toUpperCase()} `, password: user.password });
     expect(response.statusCode).toBe(200);
-    const body = response.json() as { user: Record<string, string>; token: string };
+    const body = sessionResponseSchema.parse(response.json());
     expect(Object.keys(body).sort()).toEqual(['token', 'user']);
     expect(body.user).toEqual({ id, username: user.username, email: user.email, createdAt: expect.any(String) });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/domain/auth.ts';
+import { userResponseSchema } from '../../src/domain/authApi.ts';
 import { createTestApp, errorMessage, newUser, postJson, register, type TestApp } from '../test/helpers.ts';
 import { serverMessages } from './validation.ts';
 
@@ -17,7 +18,7 @@ describe('POST /auth/register', () => {
   it('creates the account: 201 {user}, username trimmed, email trimmed and lower-cased', async () => {
     const response = await send({ username: '  Ada Lovelace ', email: '  Ada.Lovelace@Example.COM ', password: 'analytical engine' });
     expect(response.statusCode).toBe(201);
-    const body = response.json() as { user: Record<string, string> };
+    const body = userResponseSchema.parse(response.json());
     expect(Object.keys(body)).toEqual(['user']);
     expect(Object.keys(body.user).sort()).toEqual(['createdAt', 'email', 'id', 'username']);
     expect(body.user).toMatchObject({ username: 'Ada Lovelace', email: 'ada.lovelace@example.com' });

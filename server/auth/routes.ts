@@ -1,14 +1,17 @@
 /**
  * /auth: registration, sign-in, sessions (access token + rotating refresh cookie), password
- * reset. Messages the browser also shows come from src/domain/auth.ts.
+ * reset. Shapes: src/domain/authApi.ts (bodies checked and answers serialised through them).
+ * Messages the browser also shows come from src/domain/auth.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
 import type { Background } from '../background.ts';
 import type { EmailLinks } from '../account/emailLinks.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { HttpError, mailNotSetUp } from '../http/errors.ts';
+import { jsonSchema } from '../http/schema.ts';
 import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
 import { accessTokenFor, newRefreshToken, REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS, setRefreshCookie, startSession } from './sessions.ts';
 import { sessionMessages, type Authenticate } from './authenticate.ts';
@@ -26,6 +29,18 @@ import {
   serverMessages,
 } from './validation.ts';
 import type { User } from '../../src/domain/auth.ts';
+import {
+  emailLinkBodySchema,
+  emailLinkResponseSchema,
+  emptyBodySchema,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  messageResponseSchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  sessionResponseSchema,
+  userResponseSchema,
+} from '../../src/domain/authApi.ts';
 
 export { REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS } from './sessions.ts';
 
@@ -46,28 +61,16 @@ export type AuthDeps = {
   passwordLinks: PasswordLinks;
 };
 
-const text = { type: 'string' } as const;
-function bodySchema(fields: string[]) {
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: fields,
-    properties: Object.fromEntries(fields.map((field) => [field, text])),
-  } as const;
-}
-const noFields = { type: 'object', additionalProperties: false, properties: {} } as const;
-const userSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'username', 'email', 'createdAt'],
-  properties: { id: text, username: text, email: text, createdAt: text },
-} as const;
-const messageSchema = { type: 'object', required: ['message'], properties: { message: text } } as const;
+const noFields = jsonSchema(emptyBodySchema);
+const sessionAnswer = jsonSchema(sessionResponseSchema);
+const userAnswer = jsonSchema(userResponseSchema);
+const messageAnswer = jsonSchema(messageResponseSchema);
 
-type RegisterBody = { username: string; email: string; password: string };
-type LoginBody = { email: string; password: string };
-type ForgotBody = { email: string };
-type ResetBody = { token: string; password: string };
+type RegisterBody = z.infer<typeof registerBodySchema>;
+type LoginBody = z.infer<typeof loginBodySchema>;
+type ForgotBody = z.infer<typeof forgotPasswordBodySchema>;
+type ResetBody = z.infer<typeof resetPasswordBodySchema>;
+type EmailLinkBody = z.infer<typeof emailLinkBodySchema>;
 
 /** The user as the API shows it: never the hash, never internal columns. */
 export function publicUser(row: UserRow): User {
@@ -108,7 +111,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   app.post<{ Body: RegisterBody }>(
     '/register',
     {
-      schema: { body: bodySchema(['username', 'email', 'password']), response: { 201: { type: 'object', properties: { user: userSchema } } } },
+      schema: { body: jsonSchema(registerBodySchema), response: { 201: userAnswer } },
       onRequest: registerLimit,
     },
     async (request, reply) => {
@@ -144,10 +147,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   app.post<{ Body: LoginBody }>(
     '/login',
     {
-      schema: {
-        body: bodySchema(['email', 'password']),
-        response: { 200: { type: 'object', properties: { user: userSchema, token: text } } },
-      },
+      schema: { body: jsonSchema(loginBodySchema), response: { 200: sessionAnswer } },
       onRequest: loginIpLimit,
       // The per-email limit needs the parsed body, hence preHandler.
       preHandler: loginEmailLimit,
@@ -174,10 +174,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   app.post(
     '/refresh',
     {
-      schema: {
-        body: noFields,
-        response: { 200: { type: 'object', properties: { user: userSchema, token: text } } },
-      },
+      schema: { body: noFields, response: { 200: sessionAnswer } },
     },
     async (request, reply) => {
       const ended = () => {
@@ -227,18 +224,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return reply.code(204).send();
   });
 
-  app.get(
-    '/me',
-    { schema: { response: { 200: { type: 'object', properties: { user: userSchema } } } } },
-    async (request) => {
-      const user = await authenticate(request);
-      return { user: publicUser(user) };
-    },
-  );
+  app.get('/me', { schema: { response: { 200: userAnswer } } }, async (request) => {
+    const user = await authenticate(request);
+    return { user: publicUser(user) };
+  });
 
   app.post<{ Body: ForgotBody }>(
     '/forgot-password',
-    { schema: { body: bodySchema(['email']), response: { 202: messageSchema } }, onRequest: forgotLimit },
+    { schema: { body: jsonSchema(forgotPasswordBodySchema), response: { 202: messageAnswer } }, onRequest: forgotLimit },
     async (request, reply) => {
       // No mail server: say so to everyone alike (nothing about the account), rather than "a link is on its way".
       if (!passwordLinks.ready) throw mailNotSetUp();
@@ -258,7 +251,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   app.post<{ Body: ResetBody }>(
     '/reset-password',
-    { schema: { body: bodySchema(['token', 'password']), response: { 200: messageSchema } } },
+    { schema: { body: jsonSchema(resetPasswordBodySchema), response: { 200: messageAnswer } } },
     async (request, reply) => {
       const { token, password } = request.body;
       const invalidLink = () => new HttpError(400, serverMessages.resetLinkInvalid);
@@ -275,16 +268,16 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   );
 
-  const tokenBody = bodySchema(['token']);
-  const linkAnswer = { type: 'object', additionalProperties: false, required: ['message', 'email'], properties: { message: text, email: text } } as const;
+  const tokenBody = jsonSchema(emailLinkBodySchema);
+  const linkAnswer = jsonSchema(emailLinkResponseSchema);
 
-  app.post<{ Body: { token: string } }>(
+  app.post<{ Body: EmailLinkBody }>(
     '/confirm-email',
     { schema: { body: tokenBody, response: { 200: linkAnswer } }, onRequest: emailLinkLimit },
     async (request) => emailLinks.confirm(request.body.token),
   );
 
-  app.post<{ Body: { token: string } }>(
+  app.post<{ Body: EmailLinkBody }>(
     '/undo-email-change',
     { schema: { body: tokenBody, response: { 200: linkAnswer } }, onRequest: emailLinkLimit },
     async (request, reply) => {

@@ -25,6 +25,7 @@ import {
   providersResponseSchema,
 } from '../../src/domain/oauthApi.ts';
 import { oauthMessages, PROVIDERS, type LinkedAccounts, type OAuthError, type Provider } from '../../src/domain/oauth.ts';
+import { sessionResponseSchema } from '../../src/domain/authApi.ts';
 import * as client from 'openid-client';
 import type { ServerConfig } from '../config.ts';
 import type { Authenticate } from '../auth/authenticate.ts';
@@ -279,7 +280,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
 
   app.post<{ Body: z.infer<typeof linkConfirmBodySchema> }>(
     '/link/confirm',
-    { schema: { body: jsonSchema(linkConfirmBodySchema) }, preHandler: linkLimit },
+    { schema: { body: jsonSchema(linkConfirmBodySchema), response: { 200: jsonSchema(sessionResponseSchema) } }, preHandler: linkLimit },
     async (request, reply) => {
       const { link, email, password } = request.body;
       const invalid = () => new HttpError(400, oauthMessages.linkInvalid);

@@ -11,6 +11,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import RedisMock from 'ioredis-mock';
+import { errorBodySchema } from '../../src/domain/authApi.ts';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Argon2Cost, type RateLimits, type ServerConfig } from '../config.ts';
 import type { DatabaseTarget } from '../db/dialect.ts';
@@ -213,14 +214,10 @@ export function bearer(token: string): Headers {
 
 /** Asserts the error shape every failure shares, and no leak of internals. */
 export function errorMessage(response: LightMyRequestResponse): string | string[] {
-  const body = response.json() as Record<string, unknown>;
-  const keys = Object.keys(body);
-  if (keys.length !== 1 || keys[0] !== 'message') throw new Error(`unexpected error body: ${response.body}`);
-  const { message } = body;
-  const ok = typeof message === 'string' || (Array.isArray(message) && message.every((m) => typeof m === 'string'));
-  if (!ok) throw new Error(`unexpected message: ${response.body}`);
+  const parsed = errorBodySchema.safeParse(response.json());
+  if (!parsed.success) throw new Error(`unexpected error body: ${response.body}`);
   if (/\bat .+:\d+:\d+|SQLITE|FST_|Error:|node_modules/i.test(response.body)) {
     throw new Error(`internal detail leaked: ${response.body}`);
   }
-  return message as string | string[];
+  return parsed.data.message;
 }

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // (jsdom enforces CORS on XHR; the calls are what is tested here, in Node with axios's http adapter.)
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import {
@@ -48,6 +49,13 @@ describe('signing in', () => {
     await run(authMutations.login(), { email: sampleUser.email, password: 'wrong-password' });
     expect(useSession.getState().token).toBeNull();
     expect(notify).toHaveBeenCalledWith('error', 'Invalid email or password');
+  });
+
+  it('refuses an answer of another shape than the server’s schema: no session, a plain error', async () => {
+    server.use(http.post('*/auth/login', () => HttpResponse.json({ token: sampleToken })));
+    await run(authMutations.login(), { email: sampleUser.email, password: samplePassword });
+    expect(useSession.getState().token).toBeNull();
+    expect(notify).toHaveBeenCalledWith('error', messages.unexpected);
   });
 
   it('says the service cannot be reached when the API is down', async () => {

@@ -1,9 +1,12 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { LoginResponse, LoginValues, RegisterResponse, RegisterValues, User } from '../domain/auth';
+import type { AxiosResponse } from 'axios';
+import type { z } from 'zod';
+import type { LoginValues, RegisterValues, User } from '../domain/auth';
+import type * as AuthApi from '../domain/authApi';
+import type { EmailLinkResult } from '../domain/authApi';
 import { useSession } from '../stores/session';
 import { notify } from '../components/ui/toaster';
 import { api, apiErrorMessage } from './client';
-import { emailLinkResponseSchema, type EmailLinkResult } from '../domain/learningApi';
 
 export const authMessages = {
   loggedIn: 'Logged in successfully',
@@ -13,9 +16,19 @@ export const authMessages = {
 const showError = (error: unknown) => notify('error', apiErrorMessage(error));
 
 /**
- * Sign-in and registration as react-query options: the calls, the session and the toasts live
- * here, once. Containers add only navigation.
+ * An auth API answer, parsed with the zod schema the server serialises it through
+ * (src/domain/authApi.ts), so a shape the two sides disagree on fails loudly here, as learning's do
+ * (./learning.ts). The sign-in pages are prerendered and hydrate fast: zod is not part of their
+ * start-up, so the schemas load beside the first call, while it is on its way (as ./oauth.ts's).
  */
+export async function parseAuthAnswer<S extends z.ZodType>(
+  call: Promise<AxiosResponse<unknown>>,
+  schemaOf: (schemas: typeof AuthApi) => S,
+): Promise<z.infer<S>> {
+  const [schemas, { data }] = await Promise.all([import('../domain/authApi'), call]);
+  return schemaOf(schemas).parse(data);
+}
+
 /**
  * Opening a mailed link (confirm an address, undo an email change) as a query keyed by its token:
  * the page asks once however often it renders (a link works once: a second call would say it is
@@ -25,8 +38,8 @@ export const emailLinkQueries = {
   open: (kind: 'confirm' | 'undo', token: string) =>
     queryOptions({
       queryKey: ['auth', 'email-link', kind, token],
-      queryFn: async (): Promise<EmailLinkResult> =>
-        emailLinkResponseSchema.parse((await api.post(kind === 'confirm' ? '/auth/confirm-email' : '/auth/undo-email-change', { token })).data),
+      queryFn: (): Promise<EmailLinkResult> =>
+        parseAuthAnswer(api.post(kind === 'confirm' ? '/auth/confirm-email' : '/auth/undo-email-change', { token }), (s) => s.emailLinkResponseSchema),
       retry: false,
       staleTime: Infinity,
       gcTime: Infinity,
@@ -35,11 +48,15 @@ export const emailLinkQueries = {
     }),
 };
 
+/**
+ * Sign-in and registration as react-query options: the calls, the session and the toasts live
+ * here, once. Containers add only navigation.
+ */
 export const authMutations = {
   login: () =>
     mutationOptions({
       mutationKey: ['auth', 'login'],
-      mutationFn: async (values: LoginValues) => (await api.post<LoginResponse>('/auth/login', values)).data,
+      mutationFn: (values: LoginValues) => parseAuthAnswer(api.post('/auth/login', values), (s) => s.sessionResponseSchema),
       onSuccess: ({ user, token }) => {
         useSession.getState().signedIn(user, token);
         notify('success', authMessages.loggedIn);
@@ -49,8 +66,7 @@ export const authMutations = {
   register: () =>
     mutationOptions({
       mutationKey: ['auth', 'register'],
-      mutationFn: async (values: RegisterValues) =>
-        (await api.post<RegisterResponse>('/auth/register', values)).data,
+      mutationFn: (values: RegisterValues) => parseAuthAnswer(api.post('/auth/register', values), (s) => s.userResponseSchema),
       onSuccess: (_data, values) => {
         useSession.getState().registered(values.email.trim());
         notify('success', authMessages.registered);
@@ -75,7 +91,7 @@ export const authMutations = {
     mutationOptions({
       mutationKey: ['auth', 'forgot-password'],
       mutationFn: async (values: { email: string }) => {
-        await api.post('/auth/forgot-password', values);
+        await parseAuthAnswer(api.post('/auth/forgot-password', values), (s) => s.messageResponseSchema);
       },
       onError: showError,
     }),
@@ -83,7 +99,7 @@ export const authMutations = {
     mutationOptions({
       mutationKey: ['auth', 'reset-password'],
       mutationFn: async (values: { token: string; password: string }) => {
-        await api.post('/auth/reset-password', values);
+        await parseAuthAnswer(api.post('/auth/reset-password', values), (s) => s.messageResponseSchema);
       },
       // The screen itself confirms (and moves focus there): no toast on top of it.
       onError: showError,
@@ -95,7 +111,7 @@ export const authQueries = {
   me: () =>
     queryOptions({
       queryKey: ['auth', 'me'],
-      queryFn: async () => (await api.get<{ user: User }>('/auth/me')).data.user,
+      queryFn: async (): Promise<User> => (await parseAuthAnswer(api.get('/auth/me'), (s) => s.userResponseSchema)).user,
       staleTime: 5 * 60_000,
       retry: false,
     }),

@@ -1,10 +1,9 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import type { User } from '../domain/auth';
 import { PROVIDERS, type ConfiguredProviders, type Provider } from '../domain/oauth';
 import { useSession } from '../stores/session';
 import { notify } from '../components/ui/toaster';
 import { api, API_URL, apiErrorMessage } from './client';
-import { authMessages } from './auth';
+import { authMessages, parseAuthAnswer } from './auth';
 
 /*
  * What the sign-in and registration pages need of Google and GitHub sign-in. The pages are
@@ -41,7 +40,7 @@ export const oauthMutations = {
   finishSignIn: () =>
     mutationOptions({
       mutationKey: ['auth', 'oauth', 'finish'],
-      mutationFn: async () => (await api.post<{ user: User; token: string }>('/auth/refresh', {})).data,
+      mutationFn: () => parseAuthAnswer(api.post('/auth/refresh', {}), (s) => s.sessionResponseSchema),
       onSuccess: ({ user, token }) => {
         useSession.getState().signedIn(user, token);
         notify('success', authMessages.loggedIn);
@@ -51,8 +50,8 @@ export const oauthMutations = {
   confirmLink: () =>
     mutationOptions({
       mutationKey: ['auth', 'oauth', 'confirm-link'],
-      mutationFn: async (values: { link: string; email: string; password: string }) =>
-        (await api.post<{ user: User; token: string }>('/auth/oauth/link/confirm', values)).data,
+      mutationFn: (values: { link: string; email: string; password: string }) =>
+        parseAuthAnswer(api.post('/auth/oauth/link/confirm', values), (s) => s.sessionResponseSchema),
       onSuccess: ({ user, token }) => {
         useSession.getState().signedIn(user, token);
         notify('success', authMessages.loggedIn);

@@ -2,7 +2,18 @@
  * Sign-in and registration rules shared by the browser and the API server.
  * The checks run in a fixed order (every field filled, then the email, then the password's length)
  * and their messages are the product's copy, word for word: the first rule broken is the one shown.
+ * No zod here (the sign-in pages load this at start-up); the API's shapes are in ./authApi.ts, and
+ * the types below are derived from them.
  */
+import type { z } from 'zod';
+import type {
+  errorBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  sessionResponseSchema,
+  userResponseSchema,
+  userSchema,
+} from './authApi.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -44,8 +55,8 @@ export function breaksEmailPattern(email: string): boolean {
   return !longerThan(email, EMAIL_MAX_LENGTH) && !EMAIL_PATTERN.test(email);
 }
 
-export type LoginValues = { email: string; password: string };
-export type RegisterValues = { username: string; email: string; password: string };
+export type LoginValues = z.infer<typeof loginBodySchema>;
+export type RegisterValues = z.infer<typeof registerBodySchema>;
 
 /** Returns the first rule a login form breaks, or null when it may be sent. */
 export function validateLogin(values: LoginValues): string | null {
@@ -93,17 +104,12 @@ export function credentialsProblem<V extends LoginValues | RegisterValues>(
 }
 
 /** The signed-in user as the API returns it. */
-export type User = {
-  id: string;
-  username: string;
-  email: string;
-  createdAt: string;
-};
+export type User = z.infer<typeof userSchema>;
 
-export type LoginResponse = { user: User; token: string };
-export type RegisterResponse = { user: User };
+export type LoginResponse = z.infer<typeof sessionResponseSchema>;
+export type RegisterResponse = z.infer<typeof userResponseSchema>;
 /** Every API error body: one message or a list of them. */
-export type ApiErrorBody = { message: string | string[] };
+export type ApiErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The forgot-password form's own messages (that form asks only for a required, valid email). */
 export const emailOnlyMessages = {

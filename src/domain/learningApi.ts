@@ -234,14 +234,11 @@ export const accountMessages = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Email links: confirming an address, and undoing an email change (sent to the old address)
+// Email links: confirming an address, and undoing an email change (sent to the old address).
+// Their bodies and answers are the auth API's (./authApi.ts).
 // ---------------------------------------------------------------------------------------------
 
-/** The body of POST /auth/confirm-email and POST /auth/undo-email-change. */
-export const emailLinkBodySchema = z.strictObject({ token: z.string() });
-/** What opening a link did, and the account's address now. */
-export const emailLinkResponseSchema = z.strictObject({ message: z.string(), email: z.string() });
-export type EmailLinkResult = z.infer<typeof emailLinkResponseSchema>;
+/** A sentence for the learner: the answer of the account's and the auth API's requests that only say what they did. */
 export const messageResponseSchema = z.strictObject({ message: z.string() });
 
 /** How long a mailed link works. The undo link lasts longer: the old address may be read late. */
