@@ -24,7 +24,7 @@ import { isUniqueViolation, type Db, type EmailLinkPurpose } from '../db/databas
 import { HttpError, mailNotSetUp } from '../http/errors.ts';
 import type { Executor, Outbox } from '../mail/outbox.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../auth/tokens.ts';
-import { serverMessages } from '../auth/validation.ts';
+import { authApiMessages } from '../../src/domain/auth.ts';
 import { CONFIRM_LINK_HOURS, emailLinkMessages, UNDO_LINK_DAYS } from '../../src/domain/learningApi.ts';
 import type { EmailLinkResult } from '../../src/domain/authApi.ts';
 
@@ -136,7 +136,7 @@ export function createEmailLinks(deps: { db: Db; outbox: Outbox; background: Bac
       });
     } catch (error) {
       // The address went to another account since the link was sent.
-      if (isUniqueViolation(error)) throw new HttpError(409, serverMessages.emailTaken);
+      if (isUniqueViolation(error)) throw new HttpError(409, authApiMessages.emailTaken);
       throw error;
     }
   }

@@ -11,15 +11,10 @@
  * it for each such route.
  */
 import type { FastifyRequest } from 'fastify';
+import { sessionMessages } from '../../src/domain/auth.ts';
 import { HttpError } from '../http/errors.ts';
 import { createAccessTokenVerifier, sessionNamedBy } from './jwt.ts';
 import type { AuthRepository, UserRow } from './repository.ts';
-
-export const sessionMessages = {
-  signInRequired: 'Sign in to continue.',
-  sessionExpired: 'Your session has expired. Please sign in again.',
-  sessionEnded: 'Your session has ended. Please sign in again.',
-} as const;
 
 /** The signed-in user, and the session (refresh-token family) their access token belongs to. */
 export type Authenticated = UserRow & { sessionId: string };

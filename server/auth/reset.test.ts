@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authMessages, emailOnlyMessages } from '../../src/domain/auth.ts';
+import { authApiMessages, authMessages, emailOnlyMessages } from '../../src/domain/auth.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import {
   bearer,
@@ -146,7 +146,7 @@ describe('POST /auth/reset-password', () => {
 
     const response = await reset({ token, password: 'a brand new passphrase' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: serverMessages.passwordReset });
+    expect(response.json()).toEqual({ message: authApiMessages.passwordReset });
     expect(refreshCookieValue(response)).toBe('');
 
     // Old password out, new password in.
@@ -171,7 +171,7 @@ describe('POST /auth/reset-password', () => {
     expect((await reset({ token, password: 'first new password' })).statusCode).toBe(200);
     const again = await reset({ token, password: 'second new password' });
     expect(again.statusCode).toBe(400);
-    expect(errorMessage(again)).toBe(serverMessages.resetLinkInvalid);
+    expect(errorMessage(again)).toBe(authApiMessages.resetLinkInvalid);
   });
 
   it('using one link spends the other outstanding links of that account', async () => {
@@ -189,7 +189,7 @@ describe('POST /auth/reset-password', () => {
     vi.setSystemTime(Date.now() + 30 * 60_000 + 1000);
     const response = await reset({ token, password: 'too late password' });
     expect(response.statusCode).toBe(400);
-    expect(errorMessage(response)).toBe(serverMessages.resetLinkInvalid);
+    expect(errorMessage(response)).toBe(authApiMessages.resetLinkInvalid);
   });
 
   it.each(['', 'x', 'A'.repeat(43), 'A'.repeat(44), '../../etc/passwd', 'A'.repeat(42) + '='])(
@@ -197,7 +197,7 @@ describe('POST /auth/reset-password', () => {
     async (token) => {
       const response = await reset({ token, password: 'valid new password' });
       expect(response.statusCode).toBe(400);
-      expect(errorMessage(response)).toBe(serverMessages.resetLinkInvalid);
+      expect(errorMessage(response)).toBe(authApiMessages.resetLinkInvalid);
     },
   );
 

@@ -1,7 +1,7 @@
 /**
  * /auth: registration, sign-in, sessions (access token + rotating refresh cookie), password
- * reset. Shapes: src/domain/authApi.ts (bodies checked and answers serialised through them).
- * Messages the browser also shows come from src/domain/auth.ts.
+ * reset. Shapes: src/domain/authApi.ts (bodies checked and answers serialised through them);
+ * messages, shown by the browser too: src/domain/auth.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,21 +14,13 @@ import { HttpError, mailNotSetUp } from '../http/errors.ts';
 import { jsonSchema } from '../http/schema.ts';
 import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
 import { accessTokenFor, newRefreshToken, REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS, setRefreshCookie, startSession } from './sessions.ts';
-import { sessionMessages, type Authenticate } from './authenticate.ts';
+import type { Authenticate } from './authenticate.ts';
 import type { PasswordLinks } from './passwordLinks.ts';
 import type { PasswordHasher } from './passwords.ts';
 import type { AuthRepository, UserRow } from './repository.ts';
 import { hashToken, OPAQUE_TOKEN_PATTERN } from './tokens.ts';
-import {
-  checkForgotPassword,
-  checkLogin,
-  checkNewPassword,
-  checkRegistration,
-  couldBeAccount,
-  normalizeEmail,
-  serverMessages,
-} from './validation.ts';
-import type { User } from '../../src/domain/auth.ts';
+import { checkForgotPassword, checkLogin, checkNewPassword, checkRegistration, couldBeAccount, normalizeEmail } from './validation.ts';
+import { authApiMessages, sessionMessages, type User } from '../../src/domain/auth.ts';
 import {
   emailLinkBodySchema,
   emailLinkResponseSchema,
@@ -46,8 +38,6 @@ export { REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS } from './sessions.ts';
 
 /** Tells the browser to forget the refresh cookie (sign-out, a dead session, a deleted account). */
 export const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS);
-
-export { sessionMessages } from './authenticate.ts';
 
 export type AuthDeps = {
   config: ServerConfig;
@@ -118,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       const checked = checkRegistration(request.body);
       if (!checked.ok) throw new HttpError(400, checked.message);
       const { username, email, password } = checked.value;
-      if (await repo.findUserByEmail(email)) throw new HttpError(409, serverMessages.emailTaken);
+      if (await repo.findUserByEmail(email)) throw new HttpError(409, authApiMessages.emailTaken);
       const at = iso(now());
       const user: UserRow = {
         id: randomUUID(),
@@ -134,7 +124,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       try {
         await repo.insertUser(user);
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, serverMessages.emailTaken);
+        if (isUniqueViolation(error)) throw new HttpError(409, authApiMessages.emailTaken);
         throw error;
       }
       request.log.info({ userId: user.id }, 'user registered');
@@ -160,7 +150,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       // The same argon2 work whether or not the account exists: same status, body and timing.
       // An account a provider made has no password yet: refused exactly like a wrong password.
       const valid = user && user.has_password === 1 ? await hasher.verify(user.password_hash, password) : await hasher.verifyDummy(password);
-      if (!user || !valid) throw new HttpError(401, serverMessages.invalidCredentials);
+      if (!user || !valid) throw new HttpError(401, authApiMessages.invalidCredentials);
 
       if (hasher.needsRehash(user.password_hash)) {
         background.run('password rehash', async () => repo.updatePasswordHash(user.id, await hasher.hash(password)));
@@ -245,7 +235,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
         if (!user) return;
         await passwordLinks.mail(user, 'reset');
       });
-      return reply.code(202).send({ message: serverMessages.resetRequested });
+      return reply.code(202).send({ message: authApiMessages.resetRequested });
     },
   );
 
@@ -254,7 +244,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     { schema: { body: jsonSchema(resetPasswordBodySchema), response: { 200: messageAnswer } } },
     async (request, reply) => {
       const { token, password } = request.body;
-      const invalidLink = () => new HttpError(400, serverMessages.resetLinkInvalid);
+      const invalidLink = () => new HttpError(400, authApiMessages.resetLinkInvalid);
       if (!OPAQUE_TOKEN_PATTERN.test(token)) throw invalidLink();
       const reset = await repo.findPasswordReset(hashToken(token));
       if (!reset || reset.used_at !== null || Date.parse(reset.expires_at) <= now()) throw invalidLink();
@@ -264,7 +254,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       if (!(await repo.completePasswordReset(reset.id, reset.user_id, passwordHash, iso(now())))) throw invalidLink();
       request.log.info({ userId: reset.user_id }, 'password reset; every session revoked');
       clearRefreshCookie(reply);
-      return reply.code(200).send({ message: serverMessages.passwordReset });
+      return reply.code(200).send({ message: authApiMessages.passwordReset });
     },
   );
 

@@ -13,7 +13,7 @@ import {
   type TestApp,
 } from '../test/helpers.ts';
 import { signAccessToken } from './jwt.ts';
-import { sessionMessages } from './routes.ts';
+import { sessionMessages } from '../../src/domain/auth.ts';
 
 let t: TestApp;
 beforeAll(async () => {

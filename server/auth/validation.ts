@@ -21,6 +21,7 @@ export { USERNAME_MAX, USERNAME_MIN } from '../../src/domain/usernames.ts';
 export const EMAIL_MAX = EMAIL_MAX_LENGTH;
 export const PASSWORD_MAX = 128;
 
+/** The sentences of the server's extra rules; what the auth API answers otherwise is authMessages and authApiMessages (src/domain/auth.ts). */
 export const serverMessages = {
   usernameLength: usernameMessages.length,
   usernameCharacters: usernameMessages.control,
@@ -30,11 +31,6 @@ export const serverMessages = {
   emailTooLong: `Email address must be at most ${EMAIL_MAX} characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters.`,
   passwordCommon: 'This password is too common. Choose one that is harder to guess.',
-  invalidCredentials: 'Invalid email or password',
-  emailTaken: 'An account with this email already exists',
-  resetLinkInvalid: 'This reset link is invalid or has expired.',
-  resetRequested: 'If an account exists for that email, a reset link is on its way.',
-  passwordReset: 'Your password has been reset.',
 } as const;
 
 /** C0 and C1 control characters, and the Unicode line and paragraph separators. */

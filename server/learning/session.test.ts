@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, errorMessage, postJson, signIn, WEB_ORIGIN, withRefresh, type TestApp } from '../test/helpers.ts';
-import { sessionMessages } from '../auth/authenticate.ts';
+import { sessionMessages } from '../../src/domain/auth.ts';
 
 let t: TestApp;
 let slug: string;

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { authApiMessages } from '../../src/domain/auth.ts';
 import { oauthMessages } from '../../src/domain/oauth.ts';
-import { serverMessages } from '../auth/validation.ts';
 import { loadConfig } from '../config.ts';
 import { startFakeGitHub, startFakeGoogle, type FakeGitHub, type FakeGoogle } from '../test/fake-providers.ts';
 import { bearer, createTestApp, errorMessage, newUser, postJson, refreshCookieValue, register, setCookieHeaders, signIn, WEB_ORIGIN, type TestApp } from '../test/helpers.ts';
@@ -178,7 +178,7 @@ describe('a new learner', () => {
     for (const password of ['', '!no-password', row.password_hash]) {
       const login = await postJson(t.app, '/auth/login', { email, password: password || 'anything' });
       expect(login.statusCode).toBe(401);
-      expect(errorMessage(login)).toBe(serverMessages.invalidCredentials);
+      expect(errorMessage(login)).toBe(authApiMessages.invalidCredentials);
     }
     const linked = await t.app.inject({ method: 'GET', url: '/account/identities', headers: bearer(session.token) });
     expect(linked.json()).toMatchObject({ hasPassword: false, identities: [{ provider, label: email }] });
@@ -219,7 +219,7 @@ describe('no silent linking', () => {
 
     const wrong = await postJson(t.app, '/auth/oauth/link/confirm', { link, email: owner.email, password: 'Not-the-password-1' });
     expect(wrong.statusCode).toBe(401);
-    expect(errorMessage(wrong)).toBe(serverMessages.invalidCredentials);
+    expect(errorMessage(wrong)).toBe(authApiMessages.invalidCredentials);
     const otherAccount = await register(t.app);
     const foreign = await postJson(t.app, '/auth/oauth/link/confirm', { link, email: otherAccount.user.email, password: otherAccount.user.password });
     expect(foreign.statusCode).toBe(401);

@@ -25,6 +25,7 @@ import {
   providersResponseSchema,
 } from '../../src/domain/oauthApi.ts';
 import { oauthMessages, PROVIDERS, type LinkedAccounts, type OAuthError, type Provider } from '../../src/domain/oauth.ts';
+import { authApiMessages } from '../../src/domain/auth.ts';
 import { sessionResponseSchema } from '../../src/domain/authApi.ts';
 import * as client from 'openid-client';
 import type { ServerConfig } from '../config.ts';
@@ -34,7 +35,7 @@ import type { AuthRepository, UserRow } from '../auth/repository.ts';
 import { publicUser } from '../auth/routes.ts';
 import { startSession } from '../auth/sessions.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../auth/tokens.ts';
-import { normalizeEmail, serverMessages, USERNAME_MAX, USERNAME_MIN } from '../auth/validation.ts';
+import { normalizeEmail, USERNAME_MAX, USERNAME_MIN } from '../auth/validation.ts';
 import { isDatabaseUnavailable, isUniqueViolation } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
@@ -292,7 +293,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
       // The same answer as a wrong sign-in whether the email, the password or the account does not match.
       const matches = user !== undefined && user.email === normalizeEmail(email) && user.has_password === 1;
       const valid = matches ? await hasher.verify(user.password_hash, password) : await hasher.verifyDummy(password);
-      if (!user || !valid) throw new HttpError(401, serverMessages.invalidCredentials);
+      if (!user || !valid) throw new HttpError(401, authApiMessages.invalidCredentials);
       const result = await repo.completePendingLink(
         pending,
         {

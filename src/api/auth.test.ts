@@ -14,7 +14,8 @@ import {
 import { sampleUser } from '../fixtures/user';
 import { useSession } from '../stores/session';
 import { messages } from './client';
-import { authMessages, authMutations } from './auth';
+import { authMutations } from './auth';
+import { authApiMessages } from '../domain/auth';
 
 const notify = vi.hoisted(() => vi.fn());
 vi.mock('../components/ui/toaster', () => ({ notify }));
@@ -42,7 +43,7 @@ describe('signing in', () => {
   it('stores the user and token from the response and says so', async () => {
     await run(authMutations.login(), { email: sampleUser.email, password: samplePassword });
     expect(useSession.getState()).toMatchObject({ user: sampleUser, token: sampleToken });
-    expect(notify).toHaveBeenCalledWith('success', authMessages.loggedIn);
+    expect(notify).toHaveBeenCalledWith('success', authApiMessages.loggedIn);
   });
 
   it('shows the server’s message on wrong credentials and stays signed out', async () => {
@@ -70,7 +71,7 @@ describe('registering', () => {
   it('sets the registration-pending flag, remembers the email and says the account was created', async () => {
     await run(authMutations.register(), { username: 'Grace', email: ' grace@example.com ', password: 'long-enough' });
     expect(useSession.getState()).toMatchObject({ registrationPending: true, pendingEmail: 'grace@example.com', user: null });
-    expect(notify).toHaveBeenCalledWith('success', authMessages.registered);
+    expect(notify).toHaveBeenCalledWith('success', authApiMessages.registered);
   });
 
   it('shows the server’s message for an email already registered', async () => {

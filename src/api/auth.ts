@@ -1,17 +1,12 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import type { LoginValues, RegisterValues, User } from '../domain/auth';
+import { authApiMessages, type LoginValues, type RegisterValues, type User } from '../domain/auth';
 import type * as AuthApi from '../domain/authApi';
 import type { EmailLinkResult } from '../domain/authApi';
 import { useSession } from '../stores/session';
 import { notify } from '../components/ui/toaster';
 import { api, apiErrorMessage } from './client';
-
-export const authMessages = {
-  loggedIn: 'Logged in successfully',
-  registered: 'Account created successfully',
-} as const;
 
 const showError = (error: unknown) => notify('error', apiErrorMessage(error));
 
@@ -59,7 +54,7 @@ export const authMutations = {
       mutationFn: (values: LoginValues) => parseAuthAnswer(api.post('/auth/login', values), (s) => s.sessionResponseSchema),
       onSuccess: ({ user, token }) => {
         useSession.getState().signedIn(user, token);
-        notify('success', authMessages.loggedIn);
+        notify('success', authApiMessages.loggedIn);
       },
       onError: showError,
     }),
@@ -69,7 +64,7 @@ export const authMutations = {
       mutationFn: (values: RegisterValues) => parseAuthAnswer(api.post('/auth/register', values), (s) => s.userResponseSchema),
       onSuccess: (_data, values) => {
         useSession.getState().registered(values.email.trim());
-        notify('success', authMessages.registered);
+        notify('success', authApiMessages.registered);
       },
       onError: showError,
     }),

@@ -1,9 +1,10 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { authApiMessages } from '../domain/auth';
 import { PROVIDERS, type ConfiguredProviders, type Provider } from '../domain/oauth';
 import { useSession } from '../stores/session';
 import { notify } from '../components/ui/toaster';
 import { api, API_URL, apiErrorMessage } from './client';
-import { authMessages, parseAuthAnswer } from './auth';
+import { parseAuthAnswer } from './auth';
 
 /*
  * What the sign-in and registration pages need of Google and GitHub sign-in. The pages are
@@ -43,7 +44,7 @@ export const oauthMutations = {
       mutationFn: () => parseAuthAnswer(api.post('/auth/refresh', {}), (s) => s.sessionResponseSchema),
       onSuccess: ({ user, token }) => {
         useSession.getState().signedIn(user, token);
-        notify('success', authMessages.loggedIn);
+        notify('success', authApiMessages.loggedIn);
       },
     }),
   /** The existing account's password, once, links the provider's identity to it and signs in. */
@@ -54,7 +55,7 @@ export const oauthMutations = {
         parseAuthAnswer(api.post('/auth/oauth/link/confirm', values), (s) => s.sessionResponseSchema),
       onSuccess: ({ user, token }) => {
         useSession.getState().signedIn(user, token);
-        notify('success', authMessages.loggedIn);
+        notify('success', authApiMessages.loggedIn);
       },
       onError: (error: unknown) => notify('error', apiErrorMessage(error)),
     }),

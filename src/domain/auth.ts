@@ -1,7 +1,8 @@
 /**
- * Sign-in and registration rules shared by the browser and the API server.
- * The checks run in a fixed order (every field filled, then the email, then the password's length)
- * and their messages are the product's copy, word for word: the first rule broken is the one shown.
+ * Sign-in and registration rules shared by the browser and the API server, and every sentence of
+ * the auth API, once. The checks run in a fixed order (every field filled, then the email, then
+ * the password's length) and their messages are the product's copy, word for word: the first rule
+ * broken is the one shown.
  * No zod here (the sign-in pages load this at start-up); the API's shapes are in ./authApi.ts, and
  * the types below are derived from them.
  */
@@ -21,6 +22,26 @@ export const authMessages = {
   required: 'All fields are required!',
   invalidEmail: 'Invalid email address!',
   shortPassword: 'Password must be at least 6 characters!',
+} as const;
+
+/** What the auth API answers besides the form rules above, and the browser's toasts when it says yes. */
+export const authApiMessages = {
+  /** Sign-in (and linking a provider with the password): the same whether the email, the password or the account is wrong. */
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  /** POST /auth/forgot-password's neutral answer: it never tells whether an account exists for the email. */
+  resetRequested: 'If an account exists for that email, a reset link is on its way.',
+  resetLinkInvalid: 'This reset link is invalid or has expired.',
+  passwordReset: 'Your password has been reset.',
+  loggedIn: 'Logged in successfully',
+  registered: 'Account created successfully',
+} as const;
+
+/** Why the API refuses a protected call or a refresh (401). */
+export const sessionMessages = {
+  signInRequired: 'Sign in to continue.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
 } as const;
 
 /** An email address is at most this many characters (code points; RFC 5321's limit). */

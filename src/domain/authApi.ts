@@ -2,8 +2,8 @@
  * The auth API's shapes, once: zod schemas the server turns into its Fastify schemas (bodies are
  * checked and answers serialised through them, so nothing else leaks) and the browser parses the
  * answers with, as for learning (./learningApi.ts). The types are derived from them in ./auth.ts,
- * which stays zod-free: the sign-in pages load it at start-up, and this module only beside a call
- * whose answer it parses (src/api/auth.ts).
+ * which also holds every sentence the API answers and stays zod-free: the sign-in pages load it at
+ * start-up, and this module only beside a call whose answer it parses (src/api/auth.ts).
  *
  * A body's fields are only typed here (strings): the product's checks and their exact sentences, in
  * their order, are ./auth.ts's and server/auth/validation.ts's, which run on the typed body.

@@ -5,7 +5,7 @@ import { MailCheck } from 'lucide-react';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { BackToSignIn, EmailField, FormError } from '../../components/AuthLayout/AuthFormParts';
 import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
-import { validateEmailOnly } from '../../domain/auth';
+import { authApiMessages, validateEmailOnly } from '../../domain/auth';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 
 export type ForgotPasswordStatus = 'idle' | 'submitting' | 'sent';
@@ -15,9 +15,6 @@ export type ForgotPasswordScreenProps = {
   /** Called with a valid, trimmed email only. */
   onSubmit(values: { email: string }): void;
 };
-
-/** The neutral answer: it never tells whether an account exists for the email. */
-export const RESET_SENT_MESSAGE = 'If an account exists for that email, a reset link is on its way.';
 
 /** /forgotPassword: a required email, Send Reset Link, and a way back to sign in. */
 export function ForgotPasswordScreen({ status, onSubmit }: ForgotPasswordScreenProps) {
@@ -49,7 +46,7 @@ export function ForgotPasswordScreen({ status, onSubmit }: ForgotPasswordScreenP
             <Icon color="brand.fg" boxSize="5" mt="0.5" flexShrink={0}>
               <MailCheck aria-hidden="true" />
             </Icon>
-            <Text fontWeight="medium">{RESET_SENT_MESSAGE}</Text>
+            <Text fontWeight="medium">{authApiMessages.resetRequested}</Text>
           </HStack>
           <Text color="fg.muted" fontSize="sm">
             The link works once and expires after 30 minutes. Nothing there? Check your spam folder.

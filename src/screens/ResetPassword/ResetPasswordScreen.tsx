@@ -6,7 +6,7 @@ import { Notice } from '../../components/Notice/Notice';
 import { BackToSignIn, FormError } from '../../components/AuthLayout/AuthFormParts';
 import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
-import { PASSWORD_MIN_LENGTH } from '../../domain/auth';
+import { authApiMessages, PASSWORD_MIN_LENGTH } from '../../domain/auth';
 import { validateNewPassword, type NewPasswordValues } from './parts/validateNewPassword';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 
@@ -19,9 +19,6 @@ export type ResetPasswordScreenProps = {
   /** Called with a valid new password only (the container adds the token). */
   onSubmit(values: { password: string }): void;
 };
-
-export const INVALID_LINK_MESSAGE = 'This reset link is invalid or has expired.';
-export const PASSWORD_RESET_MESSAGE = 'Your password has been reset.';
 
 /** /resetPassword?token=…: choose a new password from an emailed link. */
 export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordScreenProps) {
@@ -46,7 +43,7 @@ export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordSc
     return (
       <AuthLayout title="Reset link not valid" footer={<BackToSignIn />}>
         <Stack gap="5">
-          <Notice tone="error">{INVALID_LINK_MESSAGE}</Notice>
+          <Notice tone="error">{authApiMessages.resetLinkInvalid}</Notice>
           <Text color="fg.muted" fontSize="sm">
             Each link works once and expires after 30 minutes. Ask for a new one and use the latest email.
           </Text>
@@ -62,7 +59,7 @@ export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordSc
     return (
       <AuthLayout title="Password updated" titleRef={titleRef}>
         <Stack gap="5">
-          <Notice tone="success">{PASSWORD_RESET_MESSAGE}</Notice>
+          <Notice tone="success">{authApiMessages.passwordReset}</Notice>
           <Text color="fg.muted" fontSize="sm">
             For your security, you have been signed out everywhere. Sign in with your new password.
           </Text>
