@@ -74,7 +74,7 @@ export const LearnerMidWay: Story = {
     await expect(c.getByText('3 projects completed')).toBeVisible();
     await expect(c.getByTestId('streak-badge')).toHaveTextContent('Start a new streak today');
     await expect(c.getByTestId('level-badge')).toHaveTextContent(`Level ${midwayXp.level.level}`);
-    await expect(c.getByTestId('xp-total')).toHaveTextContent('2,530 XP in total');
+    await expect(c.getByTestId('xp-total')).toHaveTextContent('2,430 XP in total');
     await expect(c.getByText(`${midwayXp.level.xpToNextLevel} XP to level ${midwayXp.level.level + 1}`)).toBeVisible();
     await expect(c.getByRole('progressbar', { name: `Progress to level ${midwayXp.level.level + 1}` })).toHaveAttribute(
       'aria-valuenow',
@@ -111,7 +111,7 @@ export const LearnerMidWay: Story = {
     await expect(card.getByText(`${midwayWeek.me?.rank}th place`)).toBeInTheDocument();
     await expect(card.getByText('You')).toBeVisible();
     await expect(card.getByText(`${midwayWeek.me?.rank}th place`).parentElement?.parentElement).toHaveTextContent(
-      `Level ${midwayXp.level.level} · 2,530 XP`,
+      `Level ${midwayXp.level.level} · 2,430 XP`,
     );
     await expect(card.getByRole('link', { name: 'View Full Leaderboard' })).toHaveAttribute('href', '/app/leaderboard?period=week');
   },
@@ -207,7 +207,7 @@ export const TopOfTheBoard: Story = {
   play: async ({ canvasElement }) => {
     const { card, top } = topLearners(canvasElement);
     await expect(top[0]).toHaveTextContent('1st placeAda LovelaceYou');
-    await expect(top[0]).toHaveTextContent(`Level ${midwayXp.level.level} · 2,530 XP`);
+    await expect(top[0]).toHaveTextContent(`Level ${midwayXp.level.level} · 2,430 XP`);
     await expect(card.queryByText(/Your rank/)).not.toBeInTheDocument();
   },
 };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { ordinal } from '../../components/RankMark/RankMark';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { VERIFIED_RANKS_NOTE } from '../../domain/dashboard';
@@ -85,7 +86,7 @@ export const MidWay: Story = {
     await expect(own.getByText(sampleUser.username)).toBeVisible();
     await expect(own.getByText('You')).toBeVisible();
     await expect(own.getByText(formatXp(mine.xp))).toBeVisible();
-    await expect(myRow(canvasElement)).toHaveTextContent(`${mine.rank}th place`);
+    await expect(myRow(canvasElement)).toHaveTextContent(`${ordinal(mine.rank)} place`);
     await expect(c.getByText(`Your rank: #${mine.rank} of ${midwayBoard.learners} learners`)).toBeVisible();
     await expect(c.queryByText(/Your own row/)).not.toBeInTheDocument();
 

@@ -9,6 +9,7 @@ import { newLearner, sampleUser } from '../../fixtures/user';
 import {
   midwayXp,
   newLearnerXp,
+  retiredBadgeXp,
   pathCompletedXp,
   streakAtRiskXp,
   streakBrokenXp,
@@ -59,23 +60,35 @@ export const LearnerMidWay: Story = {
       String(midwayXp.level.percent),
     );
     await expect(within(card(canvasElement, 'Daily streak')).getByText('The streak your dashboard shows.')).toBeVisible();
-    // The five badges awarded today, each with its real progress, and Polyglot, retired since she earned it.
-    await expect(c.getAllByRole('heading', { level: 3 }).filter((h) => h.closest('ul'))).toHaveLength(6);
+    // The five badges awarded today, each with its real progress; no retired badge she never earned.
+    await expect(c.getAllByRole('heading', { level: 3 }).filter((h) => h.closest('ul'))).toHaveLength(5);
     const verified = midwayXp.badges.find((b) => b.title === 'Verified Builder');
     const builder = within(badge(canvasElement, 'Verified Builder'));
     await expect(builder.getByRole('progressbar', { name: 'Verified Builder progress' })).toHaveAttribute('aria-valuenow', String(verified?.percent));
     await expect(builder.getByText(`${verified?.current} of ${verified?.target}`)).toBeVisible();
-    const polyglot = midwayXp.badges.find((b) => b.title === 'Polyglot');
-    const kept = within(badge(canvasElement, 'Polyglot'));
-    await expect(kept.getByText(`Earned on ${formatDate(polyglot?.earnedAt ?? '')}`)).toBeVisible();
-    await expect(kept.getByText(RETIRED_BADGE_NOTE)).toBeVisible();
     await expect(c.queryByText('Speed Runner')).not.toBeInTheDocument();
-    await expect(c.getAllByText(RETIRED_BADGE_NOTE)).toHaveLength(1);
+    await expect(c.queryByText(RETIRED_BADGE_NOTE)).not.toBeInTheDocument();
     // How XP works: the API's rules as they are.
     const rules = within(card(canvasElement, 'How XP works'));
     for (const rule of [...midwayXp.rules.xp, midwayXp.rules.level, ...midwayXp.rules.streak]) await expect(rules.getByText(rule)).toBeVisible();
     await expect(c.queryByText(/coming soon|arrive soon/i)).not.toBeInTheDocument();
     await expect(c.getByRole('link', { name: 'XP history' })).toHaveAttribute('href', '/app/xp-badges/history');
+  },
+};
+
+export const RetiredBadgeKept: Story = {
+  name: 'A retired badge she earned, kept',
+  args: { xp: ready(retiredBadgeXp) },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    // Polyglot is no longer awarded, but she earned it: it stays, with its date, marked retired.
+    const polyglot = retiredBadgeXp.badges.find((b) => b.title === 'Polyglot');
+    await expect(polyglot).toMatchObject({ earned: true, retired: true });
+    const kept = within(badge(canvasElement, 'Polyglot'));
+    await expect(kept.getByText(`Earned on ${formatDate(polyglot?.earnedAt ?? '')}`)).toBeVisible();
+    await expect(kept.getByText(RETIRED_BADGE_NOTE)).toBeVisible();
+    await expect(c.getAllByText(RETIRED_BADGE_NOTE)).toHaveLength(1);
+    await expect(tile(canvasElement, 'Total XP')).toHaveTextContent(formatNumber(midwayXp.totalXp + 100));
   },
 };
 
