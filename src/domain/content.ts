@@ -111,7 +111,7 @@ export const skillsFileSchema = z.strictObject({
  * - total-xp: XP earned in all;
  * - projects-completed: projects completed in all;
  * - distinct-skills: different skills of the vocabulary across completed projects.
- * A badge reward learning: none counts speed. A badge whose rule no longer fits is retired
+ * Badges reward learning: no rule counts speed. A badge whose rule no longer fits is retired
  * (`retiredOn`): nobody earns it any more, and those who did keep it.
  */
 export const BADGE_RULES = ['verified-projects', 'daily-streak', 'total-xp', 'projects-completed', 'distinct-skills'] as const;
