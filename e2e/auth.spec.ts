@@ -115,6 +115,8 @@ test.describe('an account, from registration to sign-out', () => {
 
     await expect(toast(page, 'Account created successfully')).toBeVisible();
     await expect(page).toHaveURL('/login');
+    // The registration form stays on screen until the sign-in page's code has loaded: wait for sign-in.
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(learner.email);
 
     await page.getByLabel('Password', { exact: true }).fill(learner.password);

@@ -17,6 +17,9 @@ export async function signUpAndSignIn(page: Page, learner: ReturnType<typeof new
   await page.getByLabel('Password', { exact: true }).fill(learner.password);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page).toHaveURL('/login');
+  // The address changes as the navigation starts; while the sign-in page's code loads, the form on
+  // screen is still the registration's (its field is also "Password"). Type once sign-in shows.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(learner.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL('/app/dashboard');
