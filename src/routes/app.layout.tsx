@@ -8,7 +8,7 @@ import { EmailConfirmBanner } from '../components/EmailConfirmBanner/EmailConfir
 import { usePreferences } from '../stores/preferences';
 import { useSession } from '../stores/session';
 import { apiErrorMessage } from '../api/client';
-import type { ActionState } from '../screens/remote';
+import type { ActionState } from '../components/RemoteView/remote';
 import { useFollowAccountDarkMode, useTellTimeZone } from './useAccountSync';
 import { useConfirmSession } from './useConfirmSession';
 

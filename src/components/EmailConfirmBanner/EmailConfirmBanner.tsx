@@ -1,7 +1,7 @@
 import { Alert, Button, HStack } from '@chakra-ui/react';
 import { MailCheck, MailX } from 'lucide-react';
 import { emailLinkMessages } from '../../domain/learningApi';
-import type { ActionState } from '../../screens/remote';
+import type { ActionState } from '../RemoteView/remote';
 
 export type EmailConfirmBannerProps = {
   /** The account's address, not confirmed yet. */

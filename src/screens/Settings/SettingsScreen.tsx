@@ -7,8 +7,7 @@ import { TitledCard } from '../../components/TitledCard/TitledCard';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { profileMessages, validateProfile } from '../../domain/learning';
 import { accountMessages, type Settings } from '../../domain/learningApi';
-import type { Remote } from '../../components/RemoteView/remote';
-import { IDLE, type ActionState } from '../remote';
+import { IDLE, type ActionState, type Remote } from '../../components/RemoteView/remote';
 import { ChangePasswordDialog } from './parts/ChangePasswordDialog';
 import { DeleteAccountDialog } from './parts/DeleteAccountDialog';
 import { EMAIL_NEEDS_PASSWORD, NoPasswordRow, PasswordLinkButton, PasswordLinkStatus } from './parts/PasswordLink';
@@ -18,7 +17,7 @@ import { emailChanged, settingsChanges, shownNotifications, type SettingsChanges
 import { SwitchRow } from './parts/SwitchRow';
 import { WeeklyGoalCard } from './parts/WeeklyGoalCard';
 
-export type { ActionState } from '../remote';
+export type { ActionState } from '../../components/RemoteView/remote';
 export type { SettingsChanges } from './parts/settingsChanges';
 export type { LinkedAccountsCardProps } from './parts/LinkedAccountsCard';
 export { DELETE_ACCOUNT_WARNING, DELETE_PASSWORD_REQUIRED } from './parts/DeleteAccountDialog';

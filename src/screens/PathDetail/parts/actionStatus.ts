@@ -1,6 +1,6 @@
 import { formatNumber } from '../../../domain/format';
 
-import type { ActionStatus } from '../../remote';
+import type { ActionStatus } from '../../../components/RemoteView/remote';
 
 export type { ActionStatus };
 

@@ -5,7 +5,7 @@ import { ActionDialog } from '../../../components/ActionDialog/ActionDialog';
 import { PasswordInput } from '../../../components/PasswordInput/PasswordInput';
 import { PASSWORD_MIN_LENGTH } from '../../../domain/auth';
 import { accountMessages } from '../../../domain/learningApi';
-import type { ActionState } from '../../remote';
+import type { ActionState } from '../../../components/RemoteView/remote';
 import { validateChangePassword, type ChangePasswordField, type ChangePasswordValues } from './validateChangePassword';
 
 export type ChangePasswordDialogProps = {

@@ -4,7 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { ActionDialog } from '../../../components/ActionDialog/ActionDialog';
 import { PasswordInput } from '../../../components/PasswordInput/PasswordInput';
 import { accountMessages } from '../../../domain/learningApi';
-import type { ActionState } from '../../remote';
+import type { ActionState } from '../../../components/RemoteView/remote';
 import { DELETE_NEEDS_PASSWORD, PasswordLinkStatus, type PasswordLinkProps } from './PasswordLink';
 
 export const DELETE_ACCOUNT_WARNING =

@@ -1,7 +1,7 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
 import { accountMessages } from '../../../domain/learningApi';
-import type { ActionState } from '../../remote';
+import type { ActionState } from '../../../components/RemoteView/remote';
 
 /** The Password row of an account Google or GitHub made, which has no password yet. */
 export const NO_PASSWORD_YET = 'You sign in with Google or GitHub and have no password yet. We can email you a link to set one.';
