@@ -46,7 +46,9 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'], rules: forbid([noRoutes, noApp, noApi, noStores, noFixtures, noDelivery]) },
+  { files: ['src/screens/**/*.{ts,tsx}'], ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'], rules: forbid([noRoutes, noApp, noApi, noStores, noFixtures, noDelivery]) },
+  // Shared components sit below the screens that use them.
+  { files: ['src/components/**/*.{ts,tsx}'], ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'], rules: forbid([noRoutes, noApp, noApi, noStores, noFixtures, noDelivery, ['**/screens/**', 'Shared components never import a screen (screens compose components).']]) },
   // What runs in the browser (the boot script, the take-over, deferred parts): screens import deferred(), so it obeys their rules.
   { files: ['src/delivery/**/*.{ts,tsx}'], ignores: ['**/*.test.{ts,tsx}', 'src/delivery/prerender.tsx'], rules: forbid([noRoutes, noApp, noApi, noStoresButStorageKey, noFixtures, noScreens]) },
   // Build time: renders the app's route table (src/app) to HTML.
