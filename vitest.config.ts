@@ -3,6 +3,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import viteConfig from './vite.config.ts';
 import { chromeArgs, chromeEnv, chromePath } from './scripts/chromium.ts';
+import { recordBaseline } from './.storybook/recordBaseline.ts';
 
 export default mergeConfig(
   viteConfig,
@@ -74,6 +75,8 @@ export default mergeConfig(
               ...(process.env.VITEST_BROWSER_PORT ? { api: { port: Number(process.env.VITEST_BROWSER_PORT) } } : {}),
               enabled: true,
               headless: true,
+              // Lists the baselines the stories take, so leftovers can be found (scripts/baselines.mjs).
+              commands: { recordBaseline },
               viewport: { width: 1280, height: 800 },
               provider: playwright({
                 launchOptions: { executablePath: chromePath, args: chromeArgs, env: { ...process.env, ...chromeEnv } },

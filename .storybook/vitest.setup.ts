@@ -1,23 +1,22 @@
 import { afterEach, expect } from 'vitest';
-import { page } from 'vitest/browser';
+import { commands, page } from 'vitest/browser';
 import { afterEach as a11yAfterEach } from '@storybook/addon-a11y/preview';
 import { pauseToasts } from '../src/components/ui/toaster';
 import { applyColorMode } from '../src/theme/colorMode';
 import { assertAllTextIsInter } from './fontCheck';
-import { storyModes, type StoryLike } from './modes';
+import { captureHeight, storyModes, type StoryLike } from './modes';
 
 /**
  * Every story is a visual test in several modes (like Chromatic's "modes"): after a story (and its
  * play function) passes, the page is compared with committed baselines in __screenshots__/ beside
- * the story file, once per mode: light, dark, and for screens also a 375 px phone (`./modes.ts`).
+ * the story file, once per mode: light, dark, and for a story that shows a screen's phone layout
+ * also a 375 px phone (`./modes.ts`). The page is grown to its content, up to a fixed height.
  * Storybook's a11y addon already ran axe in light mode; here it runs again in dark mode, so a
  * dark-mode contrast failure fails the story too.
  *
  * A story opts out of screenshots with `parameters: { screenshot: { disable: true } }` (say why
  * beside it); axe still runs in both modes.
  */
-const MAX_HEIGHT = 8000;
-
 /** Two frames: styles recomputed and painted after a class or size change. */
 const settle = () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
@@ -55,12 +54,18 @@ afterEach(async (context) => {
       }
     }
     if (!screenshots) continue;
-    // Grow the viewport to the content, so a long page is compared whole.
-    const content = document.documentElement.scrollHeight;
-    const height = Math.min(Math.max(content, mode.height), MAX_HEIGHT);
+    // Grow the viewport to the content, up to the fixed height a long page is compared at.
+    const height = captureHeight(story, mode, document.documentElement.scrollHeight);
     if (height !== window.innerHeight) await page.viewport(mode.width, height);
+    // A page longer than that is compared from its top, wherever the play function left it.
+    if (window.scrollY !== 0) {
+      window.scrollTo(0, 0);
+      await settle();
+    }
+    const name = `${task.name}-${mode.name}`;
+    await commands.recordBaseline(name);
     try {
-      await expect(page).toMatchScreenshot(`${task.name}-${mode.name}`);
+      await expect(page).toMatchScreenshot(name);
     } catch (error) {
       differences.push(`● ${story.id} (${mode.name}): ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything CI checks, in order: typecheck, lint, unit tests, API tests, every story
- * as a test in Chromium (axe + screenshot), production build with size budgets, end-to-end tests,
+ * as a test in Chromium (axe + screenshot) with no baseline left over, production build with size
+ * budgets, end-to-end tests,
  * and the Nu Html Checker on the documents the end-to-end run wrote (scripts/check-html.mjs).
  * Prints how many tests ran in each project, and fails a project that ran none (a glob that
  * silently skips files shows up here, not in production).
@@ -48,7 +49,7 @@ function vitestCounts(file) {
 function vitestProject(project) {
   const out = `test-results/vitest-${project}.json`;
   rmSync(out, { force: true });
-  run(`${project} tests`, [...vitest, 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+  return run(`${project} tests`, [...vitest, 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
     counts: vitestCounts(out),
   });
 }
@@ -72,7 +73,9 @@ if (existsSync('server')) {
   vitestProject('server');
   vitestProject('server-postgres');
 }
-vitestProject('storybook');
+// The stories list the baselines they take; a committed baseline none took is a leftover.
+rmSync('test-results/baselines-taken.txt', { force: true });
+if (vitestProject('storybook')) run('baselines', [node, 'scripts/baselines.mjs', 'check']);
 if (run('build', bin('vite', 'bin/vite.js').concat(['build', '--logLevel', 'warn']))) {
   run('size budgets', [node, 'scripts/size.mjs', '--no-build']);
   rmSync('test-results/playwright.json', { force: true });

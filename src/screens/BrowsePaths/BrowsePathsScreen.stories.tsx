@@ -62,6 +62,7 @@ const card = (canvasElement: HTMLElement, title: string) => within(within(canvas
 const count = (n: number) => (n === 1 ? '1 path' : `${n} paths`);
 
 export const All: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'All paths',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -155,6 +156,7 @@ export const NoResults: Story = {
 };
 
 export const Loading: Story = {
+  parameters: { screenshot: { phone: true } },
   args: { paths: { status: 'loading' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading the catalogue' })).toHaveAttribute('aria-busy', 'true');

@@ -66,6 +66,7 @@ function topLearners(canvasElement: HTMLElement) {
 
 /** The landing page's dashboard picture is this story's baseline (scripts/overview-images.json): keep its name. */
 export const LearnerMidWay: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Learner mid-way',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -146,6 +147,7 @@ export const NextProjectReady: Story = {
 };
 
 export const NewLearner: Story = {
+  parameters: { screenshot: { phone: true } },
   args: {
     username: newLearner.username,
     dashboard: ready(fresh),
@@ -279,6 +281,7 @@ export const XpLoading: Story = {
 };
 
 export const Loading: Story = {
+  parameters: { screenshot: { phone: true } },
   args: { dashboard: { status: 'loading' }, xp: { status: 'loading' }, board: { status: 'loading' } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);

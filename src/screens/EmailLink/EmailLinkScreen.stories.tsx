@@ -27,6 +27,7 @@ export const Checking: Story = {
 };
 
 export const Confirmed: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Email confirmed',
   args: { state: { status: 'done', message: emailLinkMessages.confirmed, email: newEmail }, signedIn: true },
   play: async ({ canvasElement }) => {

@@ -13,6 +13,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Something went wrong',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);

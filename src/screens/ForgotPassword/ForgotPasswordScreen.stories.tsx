@@ -14,6 +14,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Idle: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Empty form',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -35,6 +36,7 @@ export const Submitting: Story = {
 };
 
 export const Sent: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Reset link sent',
   args: { status: 'sent' },
   play: async ({ canvasElement }) => {

@@ -30,6 +30,7 @@ async function expectHeadingBelowBar(canvasElement: HTMLElement, id: string) {
 }
 
 export const Visitor: Story = {
+  parameters: { screenshot: { wholePage: true } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const bar = within(c.getByRole('banner'));
@@ -175,6 +176,7 @@ export const Tablet: Story = {
 };
 
 export const Mobile: Story = {
+  parameters: { screenshot: { wholePage: true } },
   globals: { viewport: { value: 'mobile' } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -248,7 +250,7 @@ export const MobileMenuSignedIn: Story = {
 
 export const MobileMenuNavigates: Story = {
   globals: { viewport: { value: 'mobile' } },
-  // The page is grown to its full height for the screenshot, so this would repeat Mobile.
+  // A screenshot is taken from the page's top, so this would repeat Mobile.
   parameters: { screenshot: { disable: true } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -262,6 +264,7 @@ export const MobileMenuNavigates: Story = {
 };
 
 export const Faq: Story = {
+  parameters: { screenshot: { wholePage: true } },
   name: 'FAQ',
   play: async () => {
     const faqs = within(section('faqs'));
@@ -308,7 +311,7 @@ export const Faq: Story = {
 };
 
 export const Anchors: Story = {
-  // Scrolling does not show in a screenshot of the whole page: it would repeat Visitor.
+  // Scrolling does not show in a screenshot, taken from the page's top: it would repeat Visitor.
   parameters: { screenshot: { disable: true } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);

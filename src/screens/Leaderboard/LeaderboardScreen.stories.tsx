@@ -56,6 +56,7 @@ const me = (view: LeaderboardView) => {
 };
 
 export const MidWay: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Learner mid-way',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -122,6 +123,7 @@ export const TopOfBoard: Story = {
 };
 
 export const OffTheBoard: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Outside the top 50',
   args: { period: 'month', board: ready(offTheBoard) },
   play: async ({ canvasElement }) => {
@@ -281,6 +283,7 @@ export const NextPeriodLoading: Story = {
 };
 
 export const Loading: Story = {
+  parameters: { screenshot: { phone: true } },
   args: { board: { status: 'loading' } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);

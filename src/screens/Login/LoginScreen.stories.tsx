@@ -26,6 +26,7 @@ const fields = (canvasElement: HTMLElement) => {
 };
 
 export const Empty: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Empty form',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);

@@ -16,10 +16,11 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = { name: 'Page not found',};
+export const Default: Story = { name: 'Page not found', parameters: { screenshot: { phone: true } } };
 
 /** An unknown address inside the signed-in app: no logo header and no landmark of its own (the app frames it). */
 export const InsideTheApp: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Page not found inside the app',
   args: { inApp: true },
   play: async ({ canvasElement }) => {

@@ -78,6 +78,7 @@ const openResetDialog = async (canvasElement: HTMLElement) => {
 };
 
 export const MixedStatuses: Story = {
+  parameters: { screenshot: { phone: true } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const { completedProjects, totalProjects, percent } = midway.progress;
@@ -178,7 +179,7 @@ export const PathCompleted: Story = {
 export const LockedProjects: Story = {
   name: 'Locked projects name what unlocks them, across paths',
   args: { path: { status: 'ready', data: otherPath } },
-  parameters: { route: pathHref(otherPath.slug) },
+  parameters: { screenshot: { phone: true }, route: pathHref(otherPath.slug) },
   play: async ({ canvasElement }) => {
     const locked = withStatus(otherPath, 'locked');
     await expect(locked.length).toBeGreaterThan(0);
@@ -246,6 +247,7 @@ export const RatingNotSaved: Story = {
 };
 
 export const ResetDialog: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Reset dialog open',
   play: async ({ canvasElement, args }) => {
     const trigger = within(canvasElement).getByRole('button', { name: 'Reset progress' });
@@ -316,6 +318,7 @@ export const NotFound: Story = {
 };
 
 export const Loading: Story = {
+  parameters: { screenshot: { phone: true } },
   args: { path: { status: 'loading' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading the path' })).toBeVisible();

@@ -59,6 +59,7 @@ function expectedTitles(list: PathSummary[], { query, level, duration }: PathFil
 }
 
 export const MidWay: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Learner mid-way',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -179,6 +180,7 @@ export const NoResults: Story = {
 };
 
 export const Loading: Story = {
+  parameters: { screenshot: { phone: true } },
   args: { paths: { status: 'loading' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading learning paths' })).toHaveAttribute('aria-busy', 'true');

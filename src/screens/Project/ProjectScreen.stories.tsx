@@ -125,7 +125,7 @@ const workspace = { mode: 'workspace' as const };
 export const ReadyToStart: Story = {
   name: 'Ready to start',
   args: ready(availableProjectView),
-  parameters: { route: routeOf(availableProjectView) },
+  parameters: { screenshot: { phone: true }, route: routeOf(availableProjectView) },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const p = availableProjectView;
@@ -215,6 +215,7 @@ export const ResourcesTab: Story = {
 
 /** The landing page's workspace picture is this story's baseline (scripts/overview-images.json): keep its name. */
 export const WorkspaceSomeDone: Story = {
+  parameters: { screenshot: { phone: true } },
   args: workspace,
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -249,6 +250,7 @@ export const WorkspaceSomeDone: Story = {
 };
 
 export const ReadyToSubmit: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'All tasks done, ready to submit',
   args: { ...ready(readyToSubmitProjectView), ...workspace },
   play: async ({ canvasElement }) => {
@@ -387,7 +389,7 @@ export const JustCompletedTwoLevels: Story = {
 
 export const Completed: Story = {
   args: ready(completedProjectView),
-  parameters: { route: routeOf(completedProjectView) },
+  parameters: { screenshot: { phone: true }, route: routeOf(completedProjectView) },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const p = completedProjectView;
@@ -419,7 +421,7 @@ export const Locked: Story = {
   name: 'Locked: prerequisites missing',
   // A locked project has no workspace, even when the address asks for one.
   args: { ...ready(lockedProjectView), ...workspace },
-  parameters: { route: routeOf(lockedProjectView) },
+  parameters: { screenshot: { phone: true }, route: routeOf(lockedProjectView) },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     const p = lockedProjectView;
@@ -594,6 +596,7 @@ export const NotFound: Story = {
 };
 
 export const Loading: Story = {
+  parameters: { screenshot: { phone: true } },
   args: { project: { status: 'loading' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading the project' })).toBeVisible();
@@ -736,7 +739,7 @@ export const ReportPassed: Story = {
 export const ReportFailed: Story = {
   name: 'Submitted: requirements need work',
   args: { ...ready(portfolioWithReport(failedReport)), ...workspace },
-  parameters: { route: routeOf(completedProjectView) },
+  parameters: { screenshot: { phone: true }, route: routeOf(completedProjectView) },
   play: async ({ canvasElement, args }) => {
     const report = reportOf(canvasElement);
     const failed = failedReport.requirements.filter((r) => r.status === 'failed');

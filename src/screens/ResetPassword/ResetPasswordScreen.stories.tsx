@@ -36,6 +36,7 @@ export const MissingToken: Story = {
 };
 
 export const Idle: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Empty form',
   play: async ({ canvasElement }) => {
     const { c, password, confirm } = fields(canvasElement);
@@ -109,6 +110,7 @@ export const Submitting: Story = {
 };
 
 export const Done: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Password changed',
   args: { status: 'done' },
   play: async ({ canvasElement }) => {

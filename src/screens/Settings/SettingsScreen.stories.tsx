@@ -111,6 +111,7 @@ const saveButton = (canvasElement: HTMLElement) => within(canvasElement).getByRo
 const { notifications } = sampleSettings.preferences;
 
 export const Defaults: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Saved settings',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -451,6 +452,7 @@ async function openChangePassword(canvasElement: HTMLElement) {
 }
 
 export const ChangePasswordDialog: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Change password dialog',
   play: async ({ canvasElement, args }) => {
     const trigger = within(canvasElement).getByRole('button', { name: 'Change Password' });
@@ -553,6 +555,7 @@ async function openDeleteAccount(canvasElement: HTMLElement) {
 }
 
 export const DeleteAccountDialog: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Delete account dialog',
   play: async ({ canvasElement, args }) => {
     const trigger = within(canvasElement).getByRole('button', { name: 'Delete Account' });
@@ -693,6 +696,7 @@ export const DeleteWithoutPassword: Story = {
 };
 
 export const Loading: Story = {
+  parameters: { screenshot: { phone: true } },
   args: { settings: { status: 'loading' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading settings' })).toBeInTheDocument();

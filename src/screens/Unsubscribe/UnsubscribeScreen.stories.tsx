@@ -23,6 +23,7 @@ export const Working: Story = {
 };
 
 export const Done: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Weekly digest emails stopped',
   args: { state: { status: 'done', kind: 'digest' } },
   play: async ({ canvasElement }) => {

@@ -44,6 +44,7 @@ const badge = (canvasElement: HTMLElement, title: string) =>
   within(canvasElement).getByRole('heading', { level: 3, name: title }).closest('li') as HTMLElement;
 
 export const LearnerMidWay: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Learner mid-way',
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
@@ -166,6 +167,7 @@ export const LevelReached: Story = {
 };
 
 export const Loading: Story = {
+  parameters: { screenshot: { phone: true } },
   args: { xp: { status: 'loading' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading your XP' })).toBeInTheDocument();

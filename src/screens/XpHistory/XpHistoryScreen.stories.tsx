@@ -31,6 +31,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const AllXp: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'All your XP',
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
@@ -97,6 +98,7 @@ export const NewLearner: Story = {
 };
 
 export const Loading: Story = {
+  parameters: { screenshot: { phone: true } },
   args: { events: { status: 'loading' } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status', { name: 'Loading your XP history' })).toBeInTheDocument();

@@ -6,8 +6,8 @@ import { Footer } from './Footer';
 import { Pricing } from './Pricing';
 
 /**
- * The end of the landing page on its own: on a phone the whole page is taller than the 8000 px a
- * screenshot keeps, so Pricing, FAQs, the call to action and the footer are checked here.
+ * The end of the landing page on its own: on a phone the whole page is taller than a screenshot
+ * keeps (`.storybook/modes.ts`), so Pricing, FAQs, the call to action and the footer are checked here.
  */
 function LowerSections() {
   return (

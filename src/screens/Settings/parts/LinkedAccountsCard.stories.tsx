@@ -39,6 +39,7 @@ export const GoogleLinked: Story = {
 };
 
 export const BothLinked: Story = {
+  parameters: { screenshot: { phone: true } },
   name: 'Both linked',
   args: { accounts: { status: 'ready', data: linkedBoth } },
   play: async ({ canvasElement }) => {

@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+/**
+ * The committed screenshot baselines (`__screenshots__/` beside each story file), kept small and
+ * without leftovers:
+ *
+ *   node scripts/baselines.mjs update [story files…]
+ *       npm run screenshots:update: runs the stories (all, or the files named) with
+ *       `--update=all`, so a baseline whose pixels changed is rewritten; then, if every story
+ *       passed, deletes the baselines of those story files that no story took (a story renamed or
+ *       removed, a mode dropped), compresses every new or changed baseline losslessly, and copies
+ *       the landing page's overview images again.
+ *   node scripts/baselines.mjs check
+ *       After a run of every story (npm test): fails when a committed baseline was not taken by
+ *       any story.
+ *   node scripts/baselines.mjs compress [--all] [files…]
+ *       Compresses the PNGs named, or the baselines git sees as new or changed (`--all`: every one).
+ *
+ * Which baselines a run took: `.storybook/vitest.setup.ts` reports each one through the
+ * `recordBaseline` browser command (vitest.config.ts), which appends its path to
+ * test-results/baselines-taken.txt.
+ *
+ * Compression is oxipng (Rust, built to WebAssembly: @jsquash/oxipng) at level 2: it rewrites the
+ * PNG's filters and deflate stream and reduces colour types where that loses nothing, so the pixels,
+ * which are what the comparison reads, stay exactly the same (about 28% smaller than Chromium's own
+ * encoding). One worker per core.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const TAKEN_FILE = join(root, 'test-results/baselines-taken.txt');
+const SCREENSHOTS = '__screenshots__';
+const OXIPNG_LEVEL = 2;
+
+/** Every committed (or new, not ignored) baseline, relative to the root. */
+function baselineFiles() {
+  const { stdout } = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', `*/${SCREENSHOTS}/*.png`], { cwd: root, encoding: 'utf8' });
+  return stdout.split('\0').filter((file) => file && existsSync(join(root, file)));
+}
+
+/** Baselines git sees as new or changed. */
+function changedBaselines() {
+  const { stdout } = spawnSync('git', ['status', '--porcelain', '-z', '--untracked-files=all', '--', `*/${SCREENSHOTS}/*.png`], { cwd: root, encoding: 'utf8' });
+  return stdout
+    .split('\0')
+    .filter((entry) => /^( M|M |MM|\?\?|A |AM)/.test(entry))
+    .map((entry) => entry.slice(3))
+    .filter((file) => existsSync(join(root, file)));
+}
+
+/** Baselines taken by the last run, and the story files that ran. */
+function taken() {
+  const lines = existsSync(TAKEN_FILE) ? readFileSync(TAKEN_FILE, 'utf8').split('\n').filter(Boolean) : [];
+  const files = new Set(lines.map((line) => relative(root, line)));
+  const storyDirs = new Set([...files].map((file) => dirname(file)));
+  return { files, storyDirs };
+}
+
+/** Baselines under the story files that ran (or whose story file is gone) that no story took. */
+function untaken({ all }) {
+  const { files, storyDirs } = taken();
+  return baselineFiles().filter((file) => {
+    if (files.has(file)) return false;
+    const storyFile = join(dirname(dirname(file)), dirname(file).split('/').at(-1));
+    return all || storyDirs.has(dirname(file)) || !existsSync(join(root, storyFile));
+  });
+}
+
+/** Compresses the files in place on one worker per core; returns [bytes before, bytes after]. */
+async function compress(files) {
+  if (files.length === 0) return [0, 0];
+  const workers = Math.min(availableParallelism(), files.length);
+  const queue = [...files];
+  let before = 0;
+  let after = 0;
+  await Promise.all(
+    Array.from({ length: workers }, () => {
+      const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { root } });
+      return new Promise((resolve, reject) => {
+        const next = () => {
+          const file = queue.shift();
+          if (file === undefined) {
+            worker.terminate().then(resolve, reject);
+            return;
+          }
+          worker.postMessage(file);
+        };
+        worker.on('message', (result) => {
+          before += result.before;
+          after += result.after;
+          next();
+        });
+        worker.on('error', reject);
+        next();
+      });
+    }),
+  );
+  return [before, after];
+}
+
+/** A worker: compresses each file it is sent, and writes it only if that made it smaller. */
+async function workerMain() {
+  const { default: optimise, init } = await import('@jsquash/oxipng/optimise.js');
+  const wasm = readFileSync(join(workerData.root, 'node_modules/@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm'));
+  await init(await WebAssembly.compile(wasm));
+  parentPort.on('message', async (file) => {
+    const path = join(workerData.root, file);
+    const original = readFileSync(path);
+    const smaller = Buffer.from(await optimise(original, { level: OXIPNG_LEVEL }));
+    if (smaller.length < original.length) writeFileSync(path, smaller);
+    parentPort.postMessage({ before: original.length, after: Math.min(smaller.length, original.length) });
+  });
+}
+
+const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+async function compressAndReport(files) {
+  const [before, after] = await compress(files);
+  if (files.length > 0) console.log(`baselines: compressed ${files.length} file(s): ${mb(before)} → ${mb(after)}`);
+}
+
+async function main() {
+  const [command, ...args] = process.argv.slice(2);
+  if (command === 'update') {
+    rmSync(TAKEN_FILE, { force: true });
+    const vitest = join(root, 'node_modules/vitest/vitest.mjs');
+    const { status } = spawnSync(process.execPath, [vitest, 'run', '--project', 'storybook', '--update=all', ...args], { cwd: root, stdio: 'inherit' });
+    if (status !== 0) {
+      console.error('baselines: some stories failed, so no baseline was deleted or compressed; fix them and run again.');
+      process.exit(status ?? 1);
+    }
+    for (const file of untaken({ all: false })) {
+      unlinkSync(join(root, file));
+      console.log(`baselines: deleted ${file} (no story takes it any more)`);
+    }
+    await compressAndReport(changedBaselines());
+    spawnSync(process.execPath, [join(root, 'scripts/overview-images.mjs')], { cwd: root, stdio: 'inherit' });
+  } else if (command === 'check') {
+    const leftovers = untaken({ all: true });
+    if (!existsSync(TAKEN_FILE) || leftovers.length > 0) {
+      console.error(
+        existsSync(TAKEN_FILE)
+          ? `baselines: ${leftovers.length} committed baseline(s) no story took (npm run screenshots:update deletes them):\n${leftovers.map((file) => `  ${file}`).join('\n')}`
+          : `baselines: ${relative(root, TAKEN_FILE)} is missing: run every story first (npm run test:stories).`,
+      );
+      process.exit(1);
+    }
+    console.log(`baselines: all ${baselineFiles().length} committed baselines were taken by a story.`);
+  } else if (command === 'compress') {
+    const files = args.includes('--all') ? baselineFiles() : args.length > 0 ? args.map((file) => relative(root, file)) : changedBaselines();
+    await compressAndReport(files);
+  } else {
+    console.error('usage: node scripts/baselines.mjs update [story files…] | check | compress [--all] [files…]');
+    process.exit(2);
+  }
+}
+
+if (isMainThread) await main();
+else await workerMain();
