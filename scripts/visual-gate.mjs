@@ -4,20 +4,28 @@
  * deliberate changes, so nobody can loosen it without CI noticing.
  *
  * Copies the project (as it is in the working tree, node_modules linked) to a temporary folder,
- * runs a small fixed set of stories unmutated (they must pass), then applies each mutation below
- * on its own, runs the same stories against the committed baselines (CI=true: nothing is written),
- * and fails unless every mutation fails at least one story in each colour mode it must be seen in.
+ * runs two small fixed sets of stories unmutated (they must pass): the sign-in screen and an app
+ * screen. Then it applies each mutation below on its own, runs its set against the committed
+ * baselines (CI=true: nothing is written), and fails unless every mutation fails at least one story in each colour mode it must be seen in.
  * KEEP_GATE_COPY=1 keeps the copy (in .visual-gate/) for a look afterwards.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-/** The stories every run checks: the sign-in screen shows the brand colours, the card and its type. */
-const STORY_FILE = 'src/screens/Login/LoginScreen.stories.tsx';
-const STORIES = ['Empty form', 'Invalid Email'];
+/**
+ * The stories a mutation is run against: the sign-in screen shows the brand colours, the card and
+ * its type; the dashboard is an app screen, compared at its own size in light and dark only.
+ */
+const SUITES = {
+  'sign-in': { file: 'src/screens/Login/LoginScreen.stories.tsx', stories: ['Empty form', 'Invalid Email'] },
+  app: { file: 'src/screens/Dashboard/DashboardScreen.stories.tsx', stories: ['Learner mid-way'] },
+};
 
-/** Each mutation is one exact replacement in the product's code, and the modes that must catch it. */
+/**
+ * Each mutation is one exact replacement in the product's code, the modes that must catch it, and
+ * the suite it is run against (the sign-in screen unless it says otherwise).
+ */
 const MUTATIONS = [
   {
     name: 'token colour, light: brand.700 → the brand.600 value',
@@ -32,6 +40,22 @@ const MUTATIONS = [
     from: "300: { value: '#a5b4fc' }",
     to: "300: { value: '#818cf8' }",
     modes: ['dark'],
+  },
+  {
+    name: 'app screen, light: brand.700 → the brand.600 value',
+    file: 'src/theme/index.ts',
+    from: "700: { value: '#4338ca' }",
+    to: "700: { value: '#4f46e5' }",
+    modes: ['light'],
+    suite: 'app',
+  },
+  {
+    name: 'app screen, dark: the card surface gray.900 → gray.800',
+    file: 'src/theme/index.ts',
+    from: "surface: { value: { _light: 'white', _dark: '{colors.gray.900}' } }",
+    to: "surface: { value: { _light: 'white', _dark: '{colors.gray.800}' } }",
+    modes: ['dark'],
+    suite: 'app',
   },
   {
     name: 'spacing: 1 px more under the card title',
@@ -93,15 +117,15 @@ function copyProject() {
   if (link.status !== 0) throw new Error(`could not link node_modules into the copy: ${link.stderr}`);
 }
 
-/** Runs the fixed stories in the copy; returns the modes whose screenshots differed, and the failures. */
-function runStories(label) {
+/** Runs a suite's stories in the copy; returns the modes whose screenshots differed, and the failures. */
+function runStories(label, { file, stories }) {
   const report = join(work, 'test-results', 'visual-gate.json');
   rmSync(report, { force: true });
   // Vitest matches -t against the full name (the file's suite, then the story).
-  const pattern = `(^| )(${STORIES.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`;
+  const pattern = `(^| )(${stories.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`;
   const run = spawnSync(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', '--project', 'storybook', STORY_FILE, '-t', pattern, '--reporter=json', `--outputFile.json=${report}`],
+    ['node_modules/vitest/vitest.mjs', 'run', '--project', 'storybook', file, '-t', pattern, '--reporter=json', `--outputFile.json=${report}`],
     { cwd: work, env: { ...process.env, CI: 'true' }, encoding: 'utf8' },
   );
   if (!existsSync(report)) {
@@ -124,14 +148,16 @@ function runStories(label) {
 let ok = true;
 try {
   copyProject();
-  console.log(`Visual gate: ${STORIES.length} stories of ${STORY_FILE}, in a copy at ${work}\n`);
+  console.log(`Visual gate, in a copy at ${work}:\n${Object.entries(SUITES).map(([name, suite]) => `  ${name}: ${suite.stories.join(', ')} (${suite.file})`).join('\n')}\n`);
 
-  const clean = runStories('unmutated');
-  const cleanOk = clean.ran === STORIES.length && clean.failed.length === 0;
-  console.log(`${cleanOk ? '✔' : '✘'} unmutated copy: ${clean.ran} stories ran, ${clean.failed.length} failed (must be 0)`);
-  if (!cleanOk) {
-    ok = false;
-    for (const t of clean.failed) console.log(`    ${t.title}: ${t.failureMessages.join('\n').slice(0, 2000)}`);
+  for (const [name, suite] of Object.entries(SUITES)) {
+    const clean = runStories(`unmutated, ${name}`, suite);
+    const cleanOk = clean.ran === suite.stories.length && clean.failed.length === 0;
+    console.log(`${cleanOk ? '✔' : '✘'} unmutated copy, ${name}: ${clean.ran} stories ran, ${clean.failed.length} failed (must be 0)`);
+    if (!cleanOk) {
+      ok = false;
+      for (const t of clean.failed) console.log(`    ${t.title}: ${t.failureMessages.join('\n').slice(0, 2000)}`);
+    }
   }
 
   for (const mutation of MUTATIONS) {
@@ -143,7 +169,7 @@ try {
       continue;
     }
     writeFileSync(path, source.replace(mutation.from, mutation.to));
-    const result = runStories(mutation.name);
+    const result = runStories(mutation.name, SUITES[mutation.suite ?? 'sign-in']);
     writeFileSync(path, source);
     const missed = mutation.modes.filter((mode) => !result.modes.has(mode));
     const caught = result.failed.length > 0 && missed.length === 0;
