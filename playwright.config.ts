@@ -135,8 +135,7 @@ export default defineConfig({
             // The same app built against the verified journeys' API (VITE_API_URL and the CSP follow
             // it); that API is started by e2e/verified.spec.ts itself, which stops and restarts it.
             name: 'web-verified',
-            command:
-              'node node_modules/vite/bin/vite.js build --outDir dist-e2e-verified --emptyOutDir --logLevel warn && node scripts/serve.mjs dist-e2e-verified',
+            command: 'node node_modules/vite/bin/vite.js build --outDir dist-e2e-verified --emptyOutDir --logLevel warn && node scripts/serve.mjs dist-e2e-verified',
             url: E2E_VERIFIED_WEB,
             reuseExistingServer: false,
             timeout: 120_000,

@@ -70,12 +70,27 @@ function fontPreload(): Plugin {
 
 export default defineConfig({
   // Order matters: prerender rewrites index.html after precompress has run (its hook is sequential, post).
-  plugins: [react(), reactRouterProduction(), curriculumModule(), pureCommonJs(), colorModeBeforePaint(), precompress(), fontPreload(), prerender({ entry: 'src/delivery/prerender.tsx', boot: 'src/delivery/boot.ts' }),
+  plugins: [
+    react(),
+    reactRouterProduction(),
+    curriculumModule(),
+    pureCommonJs(),
+    colorModeBeforePaint(),
+    precompress(),
+    fontPreload(),
+    prerender({ entry: 'src/delivery/prerender.tsx', boot: 'src/delivery/boot.ts' }),
     // After every page is written (closeBundle, in this order): each page's head tags, then the
     // Content-Security-Policy with the hashes of the inline scripts as served (scripts/vite/csp.ts).
-    pageHead(), csp(),
+    pageHead(),
+    csp(),
     // One entry chunk, and the landing page's small parts in one chunk (scripts/vite/chunks.ts).
-    chunks({ configFile: fileURLToPath(import.meta.url), page: '/src/routes/landing.route.tsx', later: ['/src/screens/Landing/parts/sections.ts'], ownEntries: ['/src/delivery/boot.ts'] })],
+    chunks({
+      configFile: fileURLToPath(import.meta.url),
+      page: '/src/routes/landing.route.tsx',
+      later: ['/src/screens/Landing/parts/sections.ts'],
+      ownEntries: ['/src/delivery/boot.ts'],
+    }),
+  ],
   resolve: {
     alias: [
       // Chakra's theme modules one by one (the package exports only the aggregate './theme', which

@@ -2,8 +2,7 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import type { PluginOption } from 'vite';
 
 /** The app build's own steps (pre-compression, font preload, prerendering: see vite.config.ts). */
-const isAppBuildStep = (plugin: PluginOption) =>
-  typeof plugin === 'object' && plugin !== null && 'name' in plugin && plugin.name.startsWith('pathforge:');
+const isAppBuildStep = (plugin: PluginOption) => typeof plugin === 'object' && plugin !== null && 'name' in plugin && plugin.name.startsWith('pathforge:');
 const withoutAppBuildSteps = (plugins: PluginOption[]): PluginOption[] =>
   plugins.filter((plugin) => !isAppBuildStep(plugin)).map((plugin) => (Array.isArray(plugin) ? withoutAppBuildSteps(plugin) : plugin));
 

@@ -9,7 +9,12 @@ export const TAKEN_FILE = 'test-results/baselines-taken.txt';
 const sanitize = (name: string) =>
   name
     .split('/')
-    .map((part) => part.replace(/\s+/g, '-').replace(/[^\w-]+/g, '').replace(/-{2,}/g, '-'))
+    .map((part) =>
+      part
+        .replace(/\s+/g, '-')
+        .replace(/[^\w-]+/g, '')
+        .replace(/-{2,}/g, '-'),
+    )
     .join('/');
 
 /**

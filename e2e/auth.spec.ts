@@ -14,10 +14,13 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 function storedSession(page: Page) {
-  return page.evaluate(() => JSON.parse(window.localStorage.getItem('pathforge') ?? 'null') as {
-    state: { user: { username: string } | null; token: string | null };
-    version: number;
-  } | null);
+  return page.evaluate(
+    () =>
+      JSON.parse(window.localStorage.getItem('pathforge') ?? 'null') as {
+        state: { user: { username: string } | null; token: string | null };
+        version: number;
+      } | null,
+  );
 }
 
 /** The newest reset link mailed to `email` (the API writes mail to the outbox without SMTP). */
@@ -28,9 +31,7 @@ function resetLinkFor(email: string): string | null {
   } catch {
     return null;
   }
-  const mails = files
-    .map((name) => readFileSync(join(outbox, name), 'utf8'))
-    .filter((text) => text.includes(email));
+  const mails = files.map((name) => readFileSync(join(outbox, name), 'utf8')).filter((text) => text.includes(email));
   const match = mails.at(-1)?.match(/\/resetPassword\?token=([A-Za-z0-9_-]{43})/);
   return match ? `/resetPassword?token=${match[1]}` : null;
 }
@@ -39,7 +40,9 @@ function resetLinkFor(email: string): string | null {
 function mailedLinkFor(email: string, page: 'confirm-email' | 'undo-email-change'): string | null {
   let files: string[];
   try {
-    files = readdirSync(outbox).filter((name) => name.endsWith('.eml')).sort();
+    files = readdirSync(outbox)
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
   } catch {
     return null;
   }

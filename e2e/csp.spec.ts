@@ -29,9 +29,7 @@ async function addresses(token: string, request: APIRequestContext) {
   const { paths } = (await (await request.get(`${E2E_API}/learning/paths`, { headers: auth })).json()) as Api;
   const { path } = (await (await request.get(`${E2E_API}/learning/paths/${paths[0]!.slug}`, { headers: auth })).json()) as PathDetail;
   const project = path.sections[0]!.projects[0]!;
-  const urls = patterns.map((pattern) =>
-    pattern.replace(':pathId', path.slug).replace(':projectId', project.slug).replace('*', 'no-such-page'),
-  );
+  const urls = patterns.map((pattern) => pattern.replace(':pathId', path.slug).replace(':projectId', project.slug).replace('*', 'no-such-page'));
   return { urls, path, project };
 }
 
@@ -63,7 +61,11 @@ test('the served pages carry the policy: script hashes, the API origin, no frami
   for (const url of ['/', '/login', '/app/dashboard', '/assets/no-such-file.js']) {
     const headers = (await request.get(url)).headers();
     const policy = headers['content-security-policy'] ?? '';
-    const directive = (name: string) => policy.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    const directive = (name: string) =>
+      policy
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
     expect(directive('script-src'), url).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*$/);
     expect(directive('connect-src'), url).toBe(`connect-src ${new URL(E2E_API).origin}`);
     for (const rule of ["frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'"]) expect(policy, url).toContain(rule);

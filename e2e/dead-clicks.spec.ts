@@ -127,7 +127,6 @@ test.describe('registration', () => {
 });
 
 test.describe('forgot password', () => {
-  test('Send Reset Link on an empty form', ({ page }) =>
-    emptySubmitCase(page, '/forgotPassword', 'Send Reset Link', 'Enter your email address.'));
+  test('Send Reset Link on an empty form', ({ page }) => emptySubmitCase(page, '/forgotPassword', 'Send Reset Link', 'Enter your email address.'));
   test('Back to Sign In', ({ page }) => linkCase(page, '/forgotPassword', 'Back to Sign In', 'Welcome back'));
 });

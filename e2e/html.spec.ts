@@ -117,7 +117,12 @@ test.describe('the documents the HTML checker reads', () => {
     await page.route(/\/assets\/dashboard\.route-[\w-]+\.js$/, (route) => route.abort());
     await page.goto('/app/dashboard');
     await settled(page);
-    await expect(page.getByRole('button', { name: /try again|reload/i }).or(page.getByRole('link', { name: 'Return Home' })).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('button', { name: /try again|reload/i })
+        .or(page.getByRole('link', { name: 'Return Home' }))
+        .first(),
+    ).toBeVisible();
     await write('rendered', 'error-screen.html', await dom(page));
   });
 });

@@ -16,13 +16,17 @@ async function taskTitles(page: Page): Promise<string[]> {
   const boxes = page.getByRole('list', { name: 'Tasks' }).getByRole('checkbox');
   await expect(boxes.first()).toBeVisible();
   const names: string[] = [];
-  for (const box of await boxes.all()) names.push((await box.getAttribute('aria-label')) ?? (await box.evaluate((el) => el.closest('label')?.textContent ?? '')).trim());
+  for (const box of await boxes.all())
+    names.push((await box.getAttribute('aria-label')) ?? (await box.evaluate((el) => el.closest('label')?.textContent ?? '')).trim());
   return names;
 }
 
 async function openFirstProject(page: Page) {
   await page.goto('/app/paths');
-  await page.getByRole('link', { name: /Frontend Development/ }).first().click();
+  await page
+    .getByRole('link', { name: /Frontend Development/ })
+    .first()
+    .click();
   await expect(page).toHaveURL('/app/paths/frontend-development');
   await page.getByRole('link', { name: 'Start Project: Personal Portfolio' }).click();
   await expect(page).toHaveURL('/app/paths/frontend-development/projects/personal-portfolio');
@@ -194,8 +198,7 @@ test.describe('when the API fails', () => {
 
 test.describe('XP from one ledger', () => {
   /** The figure a tile of the XP page shows above its label. */
-  const tile = (page: Page, label: string) =>
-    page.getByRole('list', { name: 'Your figures' }).getByRole('listitem').filter({ hasText: label });
+  const tile = (page: Page, label: string) => page.getByRole('list', { name: 'Your figures' }).getByRole('listitem').filter({ hasText: label });
 
   test('completing a project moves XP, level, a badge and this week’s board; resetting the path takes it all back', async ({ page, request }) => {
     await seedSession(page, await createSession(request, 'xp'));

@@ -46,9 +46,12 @@ export async function createSession(request: APIRequestContext, tag: string) {
 
 /** Puts a signed-in session in the browser's storage before the app starts, as a reload would find it. */
 export async function seedSession(page: Page, session: { user: unknown; token: string }) {
-  await page.addInitScript((value) => {
-    window.localStorage.setItem('pathforge', JSON.stringify({ state: value, version: 1 }));
-  }, { user: session.user, token: session.token });
+  await page.addInitScript(
+    (value) => {
+      window.localStorage.setItem('pathforge', JSON.stringify({ state: value, version: 1 }));
+    },
+    { user: session.user, token: session.token },
+  );
 }
 
 /** The toast that says `text` (toasts live in a region outside the page's main content). */
@@ -82,7 +85,9 @@ export async function newProviderPerson(tag: string, email?: string) {
   });
   await fetch(`${E2E_FAKES_CONTROL}/github`, {
     method: 'POST',
-    body: JSON.stringify({ user: { id: Date.now() * 10 + n, login: `octo-${tag}-${n}`, name: `Octo ${tag}`, emails: [{ email: address, primary: true, verified: true }] } }),
+    body: JSON.stringify({
+      user: { id: Date.now() * 10 + n, login: `octo-${tag}-${n}`, name: `Octo ${tag}`, emails: [{ email: address, primary: true, verified: true }] },
+    }),
   });
   return address;
 }

@@ -71,7 +71,10 @@ async function startApi() {
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the verified API exited (${child.exitCode}):\n${apiLog}`);
-    const ready = await fetch(`${E2E_VERIFIED_API}/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${E2E_VERIFIED_API}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return;
     if (Date.now() > deadline) throw new Error(`the verified API did not get ready in 30 s:\n${apiLog}`);
     await new Promise((resolve) => setTimeout(resolve, 200));

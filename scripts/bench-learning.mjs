@@ -36,7 +36,9 @@ async function measure(label, env) {
     let next = 0;
     const read = (path, duration = DURATION) =>
       autocannon({
-        url: api.base, duration, connections: 50,
+        url: api.base,
+        duration,
+        connections: 50,
         requests: [{ method: 'GET', path, setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) }],
       });
     // The reference, in the same run: the cheapest signed-in read (GET /account/settings: the
@@ -72,9 +74,17 @@ async function measure(label, env) {
     }
     let which = 0;
     const toggle = await autocannon({
-      url: api.base, duration: DURATION, connections: 10,
+      url: api.base,
+      duration: DURATION,
+      connections: 10,
       requests: [
-        { method: 'PUT', setupRequest: (req, ctx) => { ctx.t ??= toggles[which++ % toggles.length]; return { ...req, path: `/learning/tasks/${ctx.t.task}`, headers: { authorization: `Bearer ${ctx.t.token}` } }; } },
+        {
+          method: 'PUT',
+          setupRequest: (req, ctx) => {
+            ctx.t ??= toggles[which++ % toggles.length];
+            return { ...req, path: `/learning/tasks/${ctx.t.task}`, headers: { authorization: `Bearer ${ctx.t.token}` } };
+          },
+        },
         { method: 'DELETE', setupRequest: (req, ctx) => ({ ...req, path: `/learning/tasks/${ctx.t.task}`, headers: { authorization: `Bearer ${ctx.t.token}` } }) },
       ],
     });
@@ -84,7 +94,9 @@ async function measure(label, env) {
   }
 }
 
-console.log(`PathForge learning benchmark: ${cpus().length} CPUs, Node ${process.version}, ${LEARNERS} learners, ~${COMPLETIONS} completions, ${DURATION} s per scenario`);
+console.log(
+  `PathForge learning benchmark: ${cpus().length} CPUs, Node ${process.version}, ${LEARNERS} learners, ~${COMPLETIONS} completions, ${DURATION} s per scenario`,
+);
 const results = [];
 try {
   const sqlitePath = join(dir, 'bench.db');
@@ -98,9 +110,13 @@ try {
     results.push({ ...(await measure('PostgreSQL', { DATABASE_URL: url, DATABASE_PATH: join(dir, 'pg.db') })), seedSeconds: seededPg.seconds });
   }
   let ok = true;
-  console.log(`\n${'database'.padEnd(12)}${'seed s'.padStart(8)}${'reference p50/p99 ms'.padStart(22)}${'req/s'.padStart(8)}${'GET path p50/p99 ms'.padStart(22)}${'req/s'.padStart(8)}${'toggle p50/p99 ms'.padStart(20)}${'req/s'.padStart(8)}${'errors'.padStart(8)}`);
+  console.log(
+    `\n${'database'.padEnd(12)}${'seed s'.padStart(8)}${'reference p50/p99 ms'.padStart(22)}${'req/s'.padStart(8)}${'GET path p50/p99 ms'.padStart(22)}${'req/s'.padStart(8)}${'toggle p50/p99 ms'.padStart(20)}${'req/s'.padStart(8)}${'errors'.padStart(8)}`,
+  );
   for (const r of results) {
-    console.log(`${r.label.padEnd(12)}${String(r.seedSeconds).padStart(8)}${`${r.reference.p50} / ${r.reference.p99}`.padStart(22)}${String(r.reference.rps).padStart(8)}${`${r.get.p50} / ${r.get.p99}`.padStart(22)}${String(r.get.rps).padStart(8)}${`${r.toggle.p50} / ${r.toggle.p99}`.padStart(20)}${String(r.toggle.rps).padStart(8)}${String(r.get.errors + r.toggle.errors).padStart(8)}`);
+    console.log(
+      `${r.label.padEnd(12)}${String(r.seedSeconds).padStart(8)}${`${r.reference.p50} / ${r.reference.p99}`.padStart(22)}${String(r.reference.rps).padStart(8)}${`${r.get.p50} / ${r.get.p99}`.padStart(22)}${String(r.get.rps).padStart(8)}${`${r.toggle.p50} / ${r.toggle.p99}`.padStart(20)}${String(r.toggle.rps).padStart(8)}${String(r.get.errors + r.toggle.errors).padStart(8)}`,
+    );
     ok &&= r.get.p99 <= targets.get && r.toggle.p99 <= targets.toggle && r.get.errors + r.toggle.errors === 0;
   }
   console.log(`\nTargets: GET a path p99 ≤ ${targets.get} ms at 50 connections, toggle p99 ≤ ${targets.toggle} ms: ${ok ? 'PASS' : 'MISS'}`);

@@ -57,7 +57,9 @@ try {
     return { health: figures(during), sent: { ...figures(sender), total: sender.requests.total, errors: sender.errors + sender.timeouts } };
   };
 
-  console.log(`bench:redos: ${DURATION} s per run; registration, reset-link and per-email sign-in (and so profile) limits raised to ${RAISED} (production: 10 an hour, 10 an hour, 5 a minute)`);
+  console.log(
+    `bench:redos: ${DURATION} s per run; registration, reset-link and per-email sign-in (and so profile) limits raised to ${RAISED} (production: 10 an hour, 10 an hour, 5 a minute)`,
+  );
   const alone = figures(await health());
   // The same four routes, bodies of the same size taking the same ways (sign-in hashes, the others refuse or answer 202).
   const plain = await healthWhile(requests(SAME_SIZE));
@@ -66,7 +68,7 @@ try {
   const row = (name, h, sent) =>
     `| ${name} | ${h.p50} ms | ${h.p99} ms | ${h.rps} | ${h.errors} | ${sent ? `${sent.rps}/s, p99 ${sent.p99} ms, ${sent.errors} errors` : ''} |`;
   console.log('');
-  console.log('| | /health p50 | /health p99 | /health req/s | errors | the 4 connections\' requests |');
+  console.log("| | /health p50 | /health p99 | /health req/s | errors | the 4 connections' requests |");
   console.log('|---|---|---|---|---|---|');
   console.log(row('alone (2 connections)', alone));
   console.log(row('while 4 connections send 16 KB emails of letters to the 4 routes', plain.health, plain.sent));

@@ -34,15 +34,36 @@ export function seed(script, target, ...args) {
 export async function startApi(env) {
   const port = await freePort();
   const child = spawn(process.execPath, ['server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', HOST, PORT: String(port), JWT_SECRET: randomBytes(32).toString('base64url'), SMTP_URL: BENCH_SMTP_URL, LOG_LEVEL: 'warn',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '1000000', RATE_LIMIT_LOGIN_IP_PER_MINUTE: '1000000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST,
+      PORT: String(port),
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+      SMTP_URL: BENCH_SMTP_URL,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_LOGIN_PER_MINUTE: '1000000',
+      RATE_LIMIT_LOGIN_IP_PER_MINUTE: '1000000',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://${HOST}:${port}`;
   for (let i = 0; i < 600; i += 1) {
     try {
-      if ((await fetch(`${base}/ready`)).ok) return { base, pid: child.pid, stop: () => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); }) };
-    } catch { /* not yet */ }
+      if ((await fetch(`${base}/ready`)).ok)
+        return {
+          base,
+          pid: child.pid,
+          stop: () =>
+            new Promise((r) => {
+              child.once('exit', r);
+              child.kill('SIGTERM');
+            }),
+        };
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
@@ -52,7 +73,8 @@ export async function startApi(env) {
 /** Signs seeded learner n in (server/bench/accounts.ts) and returns their access token. */
 export async function signInLearner(base, n) {
   const response = await fetch(`${base}/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: benchEmail(n), password: BENCH_PASSWORD }),
   });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
@@ -66,7 +88,9 @@ export async function signInLearner(base, n) {
  */
 export function postgresDatabase(name, cleanups, { keep = false } = {}) {
   const env = { ...process.env, PG_CLUSTER_PORT: String(55_600 + (process.pid % 90)) };
-  const started = Object.fromEntries([...execFileSync('bash', ['scripts/postgres-cluster.sh', 'start'], { env, encoding: 'utf8' }).matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1], m[2]]));
+  const started = Object.fromEntries(
+    [...execFileSync('bash', ['scripts/postgres-cluster.sh', 'start'], { env, encoding: 'utf8' }).matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1], m[2]]),
+  );
   cleanups.push(() => execFileSync('bash', ['scripts/postgres-cluster.sh', keep ? 'halt' : 'stop'], { env: { ...process.env, ...started } }));
   execFileSync('psql', [started.TEST_DATABASE_URL, '-qc', `create database ${name}`]);
   const url = started.TEST_DATABASE_URL.replace(/\/postgres$/, `/${name}`);

@@ -79,7 +79,12 @@ const hostileSites = [
   ['endless loop', { '/': hostilePages['/loop'] }],
   ['50 MB of HTML', { '/': hostilePages['/big'] }],
   ['302 to 127.0.0.2', { '/': { redirect: `${sentinel.url}/` } }],
-  ['script navigates to 127.0.0.2', { '/': `${head('Away')}<body><img src="${sentinel.url}/pixel.png" alt=""><script>location.replace(${JSON.stringify(`${sentinel.url}/`)})</script></body></html>` }],
+  [
+    'script navigates to 127.0.0.2',
+    {
+      '/': `${head('Away')}<body><img src="${sentinel.url}/pixel.png" alt=""><script>location.replace(${JSON.stringify(`${sentinel.url}/`)})</script></body></html>`,
+    },
+  ],
 ];
 const hostile = await Promise.all(hostileSites.map(async ([label, pages]) => ({ label, site: await serveFixture('127.0.0.1', pages) })));
 
@@ -156,8 +161,16 @@ async function newLearner(liveUrl) {
   // What signing in with GitHub leaves: the identity the owner check compares with the repository's owner.
   const owner = { id: 70_000_000 + n, login: `bench-octo-${n}` };
   const at = new Date().toISOString();
-  db.prepare('INSERT INTO oauth_identities (id, user_id, provider, subject, email, login, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(randomUUID(), user.id, 'github', String(owner.id), `${owner.login}@example.com`, owner.login, at, at);
+  db.prepare('INSERT INTO oauth_identities (id, user_id, provider, subject, email, login, created_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+    randomUUID(),
+    user.id,
+    'github',
+    String(owner.id),
+    `${owner.login}@example.com`,
+    owner.login,
+    at,
+    at,
+  );
 
   await call(token, 'POST', `/learning/projects/${project.id}/start`, {});
   for (const task of project.tasks) await call(token, 'PUT', `/learning/tasks/${task.id}`);
@@ -167,7 +180,8 @@ async function newLearner(liveUrl) {
   return { token, repositoryUrl: repositoryUrl(repository), liveUrl };
 }
 
-const submit = (learner) => call(learner.token, 'POST', `/learning/projects/${project.id}/submission`, { repositoryUrl: learner.repositoryUrl, liveUrl: learner.liveUrl });
+const submit = (learner) =>
+  call(learner.token, 'POST', `/learning/projects/${project.id}/submission`, { repositoryUrl: learner.repositoryUrl, liveUrl: learner.liveUrl });
 
 /** Polls the project as the app does until its report is final; returns the verification. */
 async function finalReport(learner, everyMs) {
@@ -195,7 +209,9 @@ try {
   // -------------------------------------------------------------------------------------------
   // 1. One learner at a time, beside the page checker alone
   // -------------------------------------------------------------------------------------------
-  console.log(`bench:verify:full: ${SLUG} (${pageChecks.length} page checks, ${project.requirements.length - pageChecks.length} repository checks) through the API; ${RUNS} run(s) one at a time, ${DRAIN} at once, ${hostile.length} hostile sites.\n`);
+  console.log(
+    `bench:verify:full: ${SLUG} (${pageChecks.length} page checks, ${project.requirements.length - pageChecks.length} repository checks) through the API; ${RUNS} run(s) one at a time, ${DRAIN} at once, ${hostile.length} hostile sites.\n`,
+  );
   const proxy = await startGuardedProxy({ allow: ['127.0.0.1'] });
   cleanups.push(() => proxy.close());
   const checker = createPageChecker({ proxyUrl: proxy.url });
@@ -238,7 +254,10 @@ try {
     while (!hostileDone) {
       const started = Date.now();
       health.asked += 1;
-      const ok = await fetch(`${api.base}/health`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+      const ok = await fetch(`${api.base}/health`, { signal: AbortSignal.timeout(5000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
       health.times.push(Date.now() - started);
       if (!ok) health.failed += 1;
       await sleep(200);
@@ -276,7 +295,9 @@ try {
   const hostileMemory = { ...memory };
   const longestTry = Math.max(0, ...[...tries.values()].map((t) => (t.to ?? Date.now()) - t.from));
   const reached = sentinel.hits.length - hits;
-  const hostileRuns = db.prepare('SELECT sum(attempts) AS tries, max(attempts) AS most FROM verification_runs WHERE created_at >= ?').get(new Date(hostileStarted).toISOString());
+  const hostileRuns = db
+    .prepare('SELECT sum(attempts) AS tries, max(attempts) AS most FROM verification_runs WHERE created_at >= ?')
+    .get(new Date(hostileStarted).toISOString());
 
   // -------------------------------------------------------------------------------------------
   // The table
@@ -285,7 +306,11 @@ try {
   const p95 = percentile(through, 95);
   const ok = (pass) => (pass ? '✔' : '✘');
   const rows = [
-    ['reference: the page checker alone, same page, same checks (in this process)', `p50 ${seconds(percentile(alone, 50))} · p95 ${seconds(percentile(alone, 95))}`, ''],
+    [
+      'reference: the page checker alone, same page, same checks (in this process)',
+      `p50 ${seconds(percentile(alone, 50))} · p95 ${seconds(percentile(alone, 95))}`,
+      '',
+    ],
     [
       `through the API, submit (202) → final report, ${RUNS} learner(s) one at a time`,
       `p50 ${seconds(p50)} · p95 ${seconds(p95)} · ${failures === 0 ? 'all passed' : 'NOT all passed'}`,
@@ -301,9 +326,21 @@ try {
       megabytes(drainMemory.peak),
       `≤ 1 GB ${ok(drainMemory.peak <= TARGET_MEMORY_BYTES)}`,
     ],
-    ...endings.map((e) => [`hostile: ${e.label} → ${e.state}: ${e.reason}`.slice(0, 170), `final after ${seconds(e.ms)}`, `ends ≤ ${seconds(HOSTILE_FINAL_MS)} ${ok(e.state !== 'checking' && e.state !== 'passed' && e.ms <= HOSTILE_FINAL_MS && e.reason !== '')}`]),
-    [`  hostile: longest try of a run (${hostileRuns.tries} tries in all, up to ${hostileRuns.most} for a run; read every 100 ms)`, seconds(longestTry), `≤ the run deadline ${seconds(RUN_DEADLINE_MS)} ${ok(longestTry <= RUN_DEADLINE_MS)}`],
-    [`  hostile: /health every 200 ms meanwhile (${health.asked} asked)`, `${health.failed} unanswered · p99 ${percentile(health.times, 99)} ms · max ${Math.max(...health.times)} ms`, `all answered ${ok(health.failed === 0)}`],
+    ...endings.map((e) => [
+      `hostile: ${e.label} → ${e.state}: ${e.reason}`.slice(0, 170),
+      `final after ${seconds(e.ms)}`,
+      `ends ≤ ${seconds(HOSTILE_FINAL_MS)} ${ok(e.state !== 'checking' && e.state !== 'passed' && e.ms <= HOSTILE_FINAL_MS && e.reason !== '')}`,
+    ]),
+    [
+      `  hostile: longest try of a run (${hostileRuns.tries} tries in all, up to ${hostileRuns.most} for a run; read every 100 ms)`,
+      seconds(longestTry),
+      `≤ the run deadline ${seconds(RUN_DEADLINE_MS)} ${ok(longestTry <= RUN_DEADLINE_MS)}`,
+    ],
+    [
+      `  hostile: /health every 200 ms meanwhile (${health.asked} asked)`,
+      `${health.failed} unanswered · p99 ${percentile(health.times, 99)} ms · max ${Math.max(...health.times)} ms`,
+      `all answered ${ok(health.failed === 0)}`,
+    ],
     [`  hostile: requests that reached the sentinel on 127.0.0.2`, `${reached}`, `none ${ok(reached === 0)}`],
     [`  hostile: peak memory of the API's process tree`, megabytes(hostileMemory.peak), `≤ 1 GB ${ok(hostileMemory.peak <= TARGET_MEMORY_BYTES)}`],
   ];

@@ -47,7 +47,9 @@ async function measure(label, env, picks) {
     const load = (path, tokens, duration = DURATION) => {
       let next = 0;
       return autocannon({
-        url: api.base, duration, connections: 50,
+        url: api.base,
+        duration,
+        connections: 50,
         requests: [{ method: 'GET', path, setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) }],
       });
     };
@@ -79,7 +81,9 @@ async function measure(label, env, picks) {
   }
 }
 
-console.log(`PathForge leaderboard benchmark: ${cpus().length} CPUs, Node ${process.version}, ${LEARNERS} learners, ~${EVENTS} XP events, ${DURATION} s per scenario`);
+console.log(
+  `PathForge leaderboard benchmark: ${cpus().length} CPUs, Node ${process.version}, ${LEARNERS} learners, ~${EVENTS} XP events, ${DURATION} s per scenario`,
+);
 const results = [];
 try {
   const now = Date.now();
@@ -93,7 +97,9 @@ try {
     if (reuse) mkdirSync(dir, { recursive: true });
     seededSqlite = seed('server/bench/seed-xp.ts', { kind: 'sqlite', path: sqlitePath }, LEARNERS, EVENTS, now);
     if (reuse) writeFileSync(kept, JSON.stringify(seededSqlite));
-    console.log(`SQLite seeded: ${seededSqlite.events} events, ${seededSqlite.boardRows} board rows in ${seededSqlite.seconds} s ${JSON.stringify(seededSqlite.timings)}`);
+    console.log(
+      `SQLite seeded: ${seededSqlite.events} events, ${seededSqlite.boardRows} board rows in ${seededSqlite.seconds} s ${JSON.stringify(seededSqlite.timings)}`,
+    );
   }
   results.push({ ...(await measure('SQLite', { DATABASE_PATH: sqlitePath }, seededSqlite.picks)), seeded: seededSqlite });
   if (args.db === 'postgres') {
@@ -114,11 +120,17 @@ try {
     results.push({ ...(await measure('PostgreSQL', { DATABASE_URL: url, DATABASE_PATH: join(dir, 'pg.db') }, seededPg.picks)), seeded: seededPg });
   }
   let ok = true;
-  console.log(`\n${'database'.padEnd(12)}${'period'.padEnd(8)}${'learners'.padStart(10)}${'top 50 p50/p99 ms'.padStart(20)}${'req/s'.padStart(8)}${'my rank p50/p99 ms'.padStart(21)}${'req/s'.padStart(8)}${'errors'.padStart(8)}`);
+  console.log(
+    `\n${'database'.padEnd(12)}${'period'.padEnd(8)}${'learners'.padStart(10)}${'top 50 p50/p99 ms'.padStart(20)}${'req/s'.padStart(8)}${'my rank p50/p99 ms'.padStart(21)}${'req/s'.padStart(8)}${'errors'.padStart(8)}`,
+  );
   for (const r of results) {
-    console.log(`${r.label.padEnd(12)}${'reference: GET /account/settings'.padEnd(38)}${`${r.reference.p50} / ${r.reference.p99}`.padStart(21)}${String(r.reference.rps).padStart(8)}${String(r.reference.errors).padStart(8)}`);
+    console.log(
+      `${r.label.padEnd(12)}${'reference: GET /account/settings'.padEnd(38)}${`${r.reference.p50} / ${r.reference.p99}`.padStart(21)}${String(r.reference.rps).padStart(8)}${String(r.reference.errors).padStart(8)}`,
+    );
     for (const row of r.rows) {
-      console.log(`${r.label.padEnd(12)}${row.period.padEnd(8)}${String(row.learners).padStart(10)}${`${row.top.p50} / ${row.top.p99}`.padStart(20)}${String(row.top.rps).padStart(8)}${`${row.spread.p50} / ${row.spread.p99}`.padStart(21)}${String(row.spread.rps).padStart(8)}${String(row.top.errors + row.spread.errors).padStart(8)}`);
+      console.log(
+        `${r.label.padEnd(12)}${row.period.padEnd(8)}${String(row.learners).padStart(10)}${`${row.top.p50} / ${row.top.p99}`.padStart(20)}${String(row.top.rps).padStart(8)}${`${row.spread.p50} / ${row.spread.p99}`.padStart(21)}${String(row.spread.rps).padStart(8)}${String(row.top.errors + row.spread.errors).padStart(8)}`,
+      );
       ok &&= row.top.p99 <= targets.top && row.spread.p99 <= targets.rank && row.top.errors + row.spread.errors === 0;
     }
   }

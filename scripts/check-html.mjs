@@ -67,11 +67,15 @@ for (const [file, { errors, warnings }] of byDocument) {
   const name = relative(dir, file);
   if (errors.length === 0) passed += 1;
   else failed += 1;
-  console.log(`${errors.length === 0 ? '✔' : '✘'} ${name}${errors.length ? `: ${errors.length} error(s)` : ''}${warnings.length ? `, ${warnings.length} warning(s)` : ''}`);
+  console.log(
+    `${errors.length === 0 ? '✔' : '✘'} ${name}${errors.length ? `: ${errors.length} error(s)` : ''}${warnings.length ? `, ${warnings.length} warning(s)` : ''}`,
+  );
   for (const m of errors) console.log(`    error ${where(m)} ${m.message}${excerpt(m)}`);
   for (const m of warnings) console.log(`    warning ${where(m)} ${m.message}${excerpt(m)}`);
 }
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
-console.log(`\n${documents.length} documents checked by the Nu Html Checker ${messages.length ? '' : '(no message) '}in ${seconds} s: ${passed} valid, ${failed} with errors`);
+console.log(
+  `\n${documents.length} documents checked by the Nu Html Checker ${messages.length ? '' : '(no message) '}in ${seconds} s: ${passed} valid, ${failed} with errors`,
+);
 writeFileSync(report, JSON.stringify({ passed, failed }));
 process.exit(failed === 0 ? 0 : 1);

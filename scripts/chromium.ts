@@ -22,9 +22,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
 /** The pinned build's package version (its major is Chromium's). */
-const pinnedChromiumVersion = (
-  JSON.parse(readFileSync(join(dirname(require.resolve('@sparticuz/chromium')), '..', 'package.json'), 'utf8')) as { version: string }
-).version;
+const pinnedChromiumVersion = (JSON.parse(readFileSync(join(dirname(require.resolve('@sparticuz/chromium')), '..', 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 const cacheDir = join(root, 'node_modules', '.cache', `pathforge-chromium-${pinnedChromiumVersion}`);
 

@@ -46,7 +46,10 @@ await new Promise((r) => setTimeout(r, 500));
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const out = mkdtempSync(join(tmpdir(), 'pathforge-lh-'));
-const flags = chromeArgs.filter((f) => !f.startsWith('--hide-scrollbars')).concat(['--headless=new']).join(' ');
+const flags = chromeArgs
+  .filter((f) => !f.startsWith('--hide-scrollbars'))
+  .concat(['--headless=new'])
+  .join(' ');
 const targets = [{ name: 'floor', url: `http://localhost:${FLOOR_PORT}/` }, ...pages.map((page) => ({ name: page, url: `http://localhost:${PORT}${page}` }))];
 const results = new Map(targets.map((t) => [t.name, []]));
 
@@ -56,8 +59,18 @@ try {
       const file = join(out, `${name.replace(/\W/g, '_')}-${i}.json`);
       const run = spawnSync(
         'npx',
-        ['-y', LIGHTHOUSE, url, '--quiet', '--only-categories=performance', '--form-factor=mobile', '--throttling-method=simulate',
-          `--chrome-flags=${flags}`, '--output=json', `--output-path=${file}`],
+        [
+          '-y',
+          LIGHTHOUSE,
+          url,
+          '--quiet',
+          '--only-categories=performance',
+          '--form-factor=mobile',
+          '--throttling-method=simulate',
+          `--chrome-flags=${flags}`,
+          '--output=json',
+          `--output-path=${file}`,
+        ],
         { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...chromeEnv, CHROME_PATH: chromePath } },
       );
       if (run.status !== 0 || !existsSync(file)) throw new Error(`lighthouse failed on ${url}`);
@@ -85,7 +98,9 @@ const ratio = (a, b) => (b === 0 ? (a === 0 ? '1.00' : '∞') : (a / b).toFixed(
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 let failed = false;
 console.log(`\nLighthouse mobile (simulated), median of ${RUNS}, pages interleaved in one run; JS gzip -9 as built`);
-console.log(`  ${'page'.padEnd(16)}${'score'.padStart(6)}${'TBT ms'.padStart(8)}${'LCP s'.padStart(7)}${'CLS'.padStart(7)}${'JS'.padStart(11)}   vs floor: score, TBT, LCP, JS`);
+console.log(
+  `  ${'page'.padEnd(16)}${'score'.padStart(6)}${'TBT ms'.padStart(8)}${'LCP s'.padStart(7)}${'CLS'.padStart(7)}${'JS'.padStart(11)}   vs floor: score, TBT, LCP, JS`,
+);
 for (const [name, m] of summary) {
   const bytes = name === 'floor' ? floorBytes : scriptBytes('dist', name);
   const row = `  ${name.padEnd(16)}${String(m.score).padStart(6)}${String(Math.round(m.tbt)).padStart(8)}${(m.lcp / 1000).toFixed(2).padStart(7)}${m.cls.toFixed(3).padStart(7)}${kib(bytes).padStart(11)}`;

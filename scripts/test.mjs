@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm test`: everything CI checks, in order: typecheck, lint, unit tests, API tests, every story
- * as a test in Chromium (axe + screenshot) with no baseline left over, production build with size
- * budgets, end-to-end tests,
- * and the Nu Html Checker on the documents the end-to-end run wrote (scripts/check-html.mjs).
- * Prints how many tests ran in each project, and fails a project that ran none (a glob that
- * silently skips files shows up here, not in production).
+ * `npm test`: everything CI checks, in order: typecheck, lint, the formatting check, unit tests,
+ * API tests, every story as a test in Chromium (axe + screenshot) with no baseline left over,
+ * production build with size budgets, end-to-end tests, and the Nu Html Checker on the documents
+ * the end-to-end run wrote (scripts/check-html.mjs). Prints how many tests ran in each project,
+ * and fails a project that ran none (a glob that silently skips files shows up here, not in
+ * production).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -68,6 +68,7 @@ function htmlCheckCounts() {
 
 run('typecheck', bin('typescript', 'bin/tsc').concat(['--noEmit', '-p', 'tsconfig.json']));
 run('lint', bin('eslint', 'bin/eslint.js').concat(['--max-warnings=0', '.']));
+run('format', bin('prettier', 'bin/prettier.cjs').concat(['--check', '.']));
 vitestProject('unit');
 if (existsSync('server')) {
   vitestProject('server');

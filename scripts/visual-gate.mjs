@@ -74,8 +74,8 @@ const MUTATIONS = [
   {
     name: 'font weight: the page title semibold → bold',
     file: 'src/components/AuthLayout/AuthLayout.tsx',
-    from: 'size="2xl"\n                letterSpacing="-0.02em"',
-    to: 'size="2xl"\n                fontWeight="bold"\n                letterSpacing="-0.02em"',
+    from: 'size="2xl" letterSpacing="-0.02em"',
+    to: 'size="2xl" fontWeight="bold" letterSpacing="-0.02em"',
     modes: ['light', 'dark'],
   },
   {
@@ -148,7 +148,11 @@ function runStories(label, { file, stories }) {
 let ok = true;
 try {
   copyProject();
-  console.log(`Visual gate, in a copy at ${work}:\n${Object.entries(SUITES).map(([name, suite]) => `  ${name}: ${suite.stories.join(', ')} (${suite.file})`).join('\n')}\n`);
+  console.log(
+    `Visual gate, in a copy at ${work}:\n${Object.entries(SUITES)
+      .map(([name, suite]) => `  ${name}: ${suite.stories.join(', ')} (${suite.file})`)
+      .join('\n')}\n`,
+  );
 
   for (const [name, suite] of Object.entries(SUITES)) {
     const clean = runStories(`unmutated, ${name}`, suite);

@@ -21,16 +21,13 @@ const SECURITY_HEADERS = [
 ];
 
 describe('unknown routes', () => {
-  it.each(['GET /nope', 'POST /auth/nope', 'GET /auth/login', 'DELETE /health', 'GET /auth/../../etc/passwd'])(
-    '%s is a JSON 404',
-    async (route) => {
-      const [method, url] = route.split(' ') as ['GET', string];
-      const response = await t.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: '{}' });
-      expect(response.statusCode).toBe(404);
-      expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(errorMessage(response)).toBe(httpMessages.notFound);
-    },
-  );
+  it.each(['GET /nope', 'POST /auth/nope', 'GET /auth/login', 'DELETE /health', 'GET /auth/../../etc/passwd'])('%s is a JSON 404', async (route) => {
+    const [method, url] = route.split(' ') as ['GET', string];
+    const response = await t.app.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(errorMessage(response)).toBe(httpMessages.notFound);
+  });
 
   it('a malformed URL is a 400, not a crash', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/auth/%E0%A4%A' });
@@ -66,7 +63,7 @@ describe('CORS', () => {
     expect(response.headers['access-control-expose-headers']).toBe('Retry-After');
   });
 
-  it('answers the web origin\'s preflight for a JSON POST with a bearer token', async () => {
+  it("answers the web origin's preflight for a JSON POST with a bearer token", async () => {
     const response = await t.app.inject({
       method: 'OPTIONS',
       url: '/auth/login',

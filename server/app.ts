@@ -289,9 +289,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       return { database, redis: redisState };
     };
     const unreachable = (report: HealthReport) =>
-      [report.database === 'unreachable' && 'the database', report.redis === 'unreachable' && 'Redis'].filter(
-        (name): name is string => typeof name === 'string',
-      );
+      [report.database === 'unreachable' && 'the database', report.redis === 'unreachable' && 'Redis'].filter((name): name is string => typeof name === 'string');
     // Liveness and a report: 200 while this process serves, whatever its dependencies say.
     app.get('/health', async () => {
       const report = await healthReport();
@@ -303,9 +301,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       const down = unreachable(report);
       if (down.length === 0) return { status: 'ready', ...report };
       app.log.warn(`not ready: ${down.join(' and ')} unreachable`);
-      return reply
-        .code(503)
-        .send({ status: 'unavailable', message: `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} unreachable.`, ...report });
+      return reply.code(503).send({ status: 'unavailable', message: `Not ready: ${down.join(' and ')} ${down.length > 1 ? 'are' : 'is'} unreachable.`, ...report });
     });
 
     const passwordLinks = createPasswordLinks({ config, db, outbox, now });

@@ -196,7 +196,9 @@ function oauthConfig(env: Env, port: number): OAuthConfig {
 function githubApiConfig(env: Env): GitHubApiConfig {
   const token = text(env, 'GITHUB_TOKEN') ?? null;
   if (token !== null && !/^[A-Za-z0-9_]{20,255}$/.test(token)) {
-    throw new ConfigError(`GITHUB_TOKEN must be a GitHub token (20-255 letters, digits and underscores, such as ghp_…), got ${token.length} characters that are not.`);
+    throw new ConfigError(
+      `GITHUB_TOKEN must be a GitHub token (20-255 letters, digits and underscores, such as ghp_…), got ${token.length} characters that are not.`,
+    );
   }
   return { apiUrl: providerUrl('GITHUB_API_URL', text(env, 'GITHUB_API_URL') ?? 'https://api.github.com'), token };
 }
@@ -204,7 +206,10 @@ function githubApiConfig(env: Env): GitHubApiConfig {
 function verifyAllowList(raw: string | undefined, production: boolean): string[] {
   if (raw === undefined) return [];
   if (production) throw new ConfigError('VERIFY_TEST_ALLOW is for tests only: it cannot be set with NODE_ENV=production.');
-  const list = raw.split(',').map((a) => a.trim()).filter(Boolean);
+  const list = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
   for (const address of list) {
     if (!/^[0-9.]+$|^\[?[0-9a-f:]+\]?$/i.test(address)) throw new ConfigError(`VERIFY_TEST_ALLOW lists IP addresses separated by commas, got "${address}".`);
   }
@@ -289,27 +294,9 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     trustProxy: trustProxy(text(env, 'TRUST_PROXY')),
     rateLimits: {
       registerPerHour: integer(env, 'RATE_LIMIT_REGISTER_PER_HOUR', DEFAULT_RATE_LIMITS.registerPerHour, 1, 1e9),
-      loginPerMinutePerEmail: integer(
-        env,
-        'RATE_LIMIT_LOGIN_PER_MINUTE',
-        DEFAULT_RATE_LIMITS.loginPerMinutePerEmail,
-        1,
-        1e9,
-      ),
-      loginPerMinutePerIp: integer(
-        env,
-        'RATE_LIMIT_LOGIN_IP_PER_MINUTE',
-        DEFAULT_RATE_LIMITS.loginPerMinutePerIp,
-        1,
-        1e9,
-      ),
-      forgotPasswordPerHour: integer(
-        env,
-        'RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR',
-        DEFAULT_RATE_LIMITS.forgotPasswordPerHour,
-        1,
-        1e9,
-      ),
+      loginPerMinutePerEmail: integer(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', DEFAULT_RATE_LIMITS.loginPerMinutePerEmail, 1, 1e9),
+      loginPerMinutePerIp: integer(env, 'RATE_LIMIT_LOGIN_IP_PER_MINUTE', DEFAULT_RATE_LIMITS.loginPerMinutePerIp, 1, 1e9),
+      forgotPasswordPerHour: integer(env, 'RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR', DEFAULT_RATE_LIMITS.forgotPasswordPerHour, 1, 1e9),
     },
     argon2: { ...PRODUCTION_ARGON2 },
     // 15 minutes. Overridable only so end-to-end tests can watch a token expire and refresh.

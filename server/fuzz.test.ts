@@ -37,25 +37,20 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 /** Printable ASCII only: what an HTTP header value can carry here. */
 const headerSafe = (s: string) => /^[\x20-\x7e]*$/.test(s);
 const codePoints = (s: string) => Array.from(s).length;
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Exactly these keys, each a string. */
 function wellFormed<K extends string>(body: unknown, keys: K[]): body is Record<K, string> {
   if (!isPlainObject(body)) return false;
   const present = Object.keys(body);
-  return (
-    present.length === keys.length &&
-    keys.every((key) => Object.hasOwn(body, key) && typeof body[key] === 'string')
-  );
+  return present.length === keys.length && keys.every((key) => Object.hasOwn(body, key) && typeof body[key] === 'string');
 }
 
 const emailAcceptable = (raw: string) => {
   const email = raw.trim().toLowerCase();
   return email !== '' && EMAIL_PATTERN.test(raw.trim()) && !CONTROL.test(email) && codePoints(email) <= 254;
 };
-const newPasswordAcceptable = (p: string) =>
-  p.trim() !== '' && p.length >= 6 && codePoints(p) <= 128 && !COMMON_PASSWORDS.has(p.toLowerCase());
+const newPasswordAcceptable = (p: string) => p.trim() !== '' && p.length >= 6 && codePoints(p) <= 128 && !COMMON_PASSWORDS.has(p.toLowerCase());
 
 function registrationAcceptable(b: Record<'username' | 'email' | 'password', string>): boolean {
   // The name's own rules (NFC, invisible and direction characters, combining marks) have their
@@ -116,18 +111,14 @@ const passwordLike = fc.oneof(
 
 /** Bodies near the valid shape (string fields, sometimes missing, wrong or extra) and far from it. */
 function bodies(fields: Record<string, fc.Arbitrary<string>>) {
-  const value = (arb: fc.Arbitrary<string>) =>
-    fc.oneof({ weight: 6, arbitrary: arb }, { weight: 1, arbitrary: notAString as fc.Arbitrary<unknown> });
-  const shaped = fc.record(
-    Object.fromEntries(Object.entries(fields).map(([k, arb]) => [k, value(arb)])) as Record<string, fc.Arbitrary<unknown>>,
-    { requiredKeys: [] },
-  );
+  const value = (arb: fc.Arbitrary<string>) => fc.oneof({ weight: 6, arbitrary: arb }, { weight: 1, arbitrary: notAString as fc.Arbitrary<unknown> });
+  const shaped = fc.record(Object.fromEntries(Object.entries(fields).map(([k, arb]) => [k, value(arb)])) as Record<string, fc.Arbitrary<unknown>>, {
+    requiredKeys: [],
+  });
   const withExtra = fc
     .tuple(shaped, fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), fc.jsonValue(), { minKeys: 1, maxKeys: 2 }))
     .map(([a, b]) => ({ ...b, ...a }));
-  const complete = fc.record(
-    Object.fromEntries(Object.entries(fields).map(([k, arb]) => [k, arb])) as Record<string, fc.Arbitrary<string>>,
-  );
+  const complete = fc.record(Object.fromEntries(Object.entries(fields).map(([k, arb]) => [k, arb])) as Record<string, fc.Arbitrary<string>>);
   return fc.oneof(
     { weight: 8, arbitrary: complete as fc.Arbitrary<unknown> },
     { weight: 3, arbitrary: shaped as fc.Arbitrary<unknown> },
@@ -272,13 +263,11 @@ describe(`fuzzing (${RUNS} runs per endpoint)`, () => {
   });
 
   it('GET /auth/me: any change to a real token, or any other header, is 401', async () => {
-    const mutated = fc
-      .tuple(fc.nat(), fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.'))
-      .map(([i, ch]) => {
-        const at = i % knownToken.length;
-        const next = knownToken.slice(0, at) + ch + knownToken.slice(at + 1);
-        return next === knownToken ? `${knownToken}x` : next;
-      });
+    const mutated = fc.tuple(fc.nat(), fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.')).map(([i, ch]) => {
+      const at = i % knownToken.length;
+      const next = knownToken.slice(0, at) + ch + knownToken.slice(at + 1);
+      return next === knownToken ? `${knownToken}x` : next;
+    });
     const header = fc.oneof(
       mutated.map((tk) => `Bearer ${tk}`),
       anyString.filter(headerSafe).map((s) => `Bearer ${s}`),

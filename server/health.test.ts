@@ -6,17 +6,7 @@
 import RedisMock from 'ioredis-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpMessages } from './http/errors.ts';
-import {
-  bearer,
-  createTestApp,
-  errorMessage,
-  newUser,
-  postJson,
-  signIn,
-  TEST_REDIS,
-  type TestApp,
-  type TestUser,
-} from './test/helpers.ts';
+import { bearer, createTestApp, errorMessage, newUser, postJson, signIn, TEST_REDIS, type TestApp, type TestUser } from './test/helpers.ts';
 
 const redisState = TEST_REDIS === 'none' ? 'not configured' : 'reachable';
 

@@ -71,10 +71,7 @@ describe.skipIf(TEST_DATABASE === 'pglite')(`two instances (${real ? 'processes 
     await call(a, 'POST', '/auth/register', { body: learner });
     const signedIn = await call(a, 'POST', '/auth/login', { body: { email: learner.email, password: learner.password } });
     const token = signedIn.refresh as string;
-    const results = await Promise.all([
-      call(a, 'POST', '/auth/refresh', { refresh: token }),
-      call(b, 'POST', '/auth/refresh', { refresh: token }),
-    ]);
+    const results = await Promise.all([call(a, 'POST', '/auth/refresh', { refresh: token }), call(b, 'POST', '/auth/refresh', { refresh: token })]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 401]);
     // The loser's reuse revoked the family: the winner's new token is refused too, on either.

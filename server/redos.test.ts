@@ -23,7 +23,12 @@ beforeAll(async () => {
   const curriculum = loadCurriculumOnce();
   const first = curriculum.projects.find((p) => !curriculum.projects.some((q) => q.id !== p.id && p.prerequisites?.includes(q.id)));
   projectId = (first ?? curriculum.projects[0])!.id;
-  const started = await t.app.inject({ method: 'POST', url: `/learning/projects/${projectId}/start`, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{}' });
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/learning/projects/${projectId}/start`,
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    payload: '{}',
+  });
   expect(started.statusCode).toBe(200);
   await register(t.app, newUser({ email: 'taken@example.com' }));
 }, 30_000);
@@ -108,28 +113,60 @@ const routes: { route: string; reference: Request; cases: Case[] }[] = [
     route: 'POST /auth/login',
     reference: { method: 'POST', url: '/auth/login', body: { email: 'nobody@example.com', password: 'Sturdy-pass-0' } },
     cases: [
-      { name: "an email of 16,250 dots", request: { method: 'POST', url: '/auth/login', body: { email: DOTS, password: 'Sturdy-pass-0' } }, status: 401 },
-      { name: 'a 254-character email of dots', request: { method: 'POST', url: '/auth/login', body: { email: `a@${'.'.repeat(251)}@`, password: 'Sturdy-pass-0' } }, status: 400 },
-      { name: 'a 254-character domain with no dot', request: { method: 'POST', url: '/auth/login', body: { email: `a@${'b'.repeat(251)}@`, password: 'Sturdy-pass-0' } }, status: 400 },
-      { name: 'a 254-character local part with no @', request: { method: 'POST', url: '/auth/login', body: { email: 'a'.repeat(254), password: 'Sturdy-pass-0' } }, status: 400 },
-      { name: 'dots and letters, then an @', request: { method: 'POST', url: '/auth/login', body: { email: `a@${'b.'.repeat(N / 2)}@`, password: 'Sturdy-pass-0' } }, status: 401 },
+      { name: 'an email of 16,250 dots', request: { method: 'POST', url: '/auth/login', body: { email: DOTS, password: 'Sturdy-pass-0' } }, status: 401 },
+      {
+        name: 'a 254-character email of dots',
+        request: { method: 'POST', url: '/auth/login', body: { email: `a@${'.'.repeat(251)}@`, password: 'Sturdy-pass-0' } },
+        status: 400,
+      },
+      {
+        name: 'a 254-character domain with no dot',
+        request: { method: 'POST', url: '/auth/login', body: { email: `a@${'b'.repeat(251)}@`, password: 'Sturdy-pass-0' } },
+        status: 400,
+      },
+      {
+        name: 'a 254-character local part with no @',
+        request: { method: 'POST', url: '/auth/login', body: { email: 'a'.repeat(254), password: 'Sturdy-pass-0' } },
+        status: 400,
+      },
+      {
+        name: 'dots and letters, then an @',
+        request: { method: 'POST', url: '/auth/login', body: { email: `a@${'b.'.repeat(N / 2)}@`, password: 'Sturdy-pass-0' } },
+        status: 401,
+      },
     ],
   },
   {
     route: 'POST /auth/register',
     reference: { method: 'POST', url: '/auth/register', body: { username: 'Ada', email: 'bad', password: 'Sturdy-pass-0' } },
     cases: [
-      { name: "an email of 16,250 dots", request: { method: 'POST', url: '/auth/register', body: { username: 'Ada', email: DOTS, password: 'Sturdy-pass-0' } }, status: 400 },
-      { name: 'dots then white space', request: { method: 'POST', url: '/auth/register', body: { username: 'Ada', email: `a@${'.'.repeat(N)} x`, password: 'Sturdy-pass-0' } }, status: 400 },
-      { name: 'a 16,000-character name without control characters', request: { method: 'POST', url: '/auth/register', body: { username: 'a'.repeat(N), email: 'bad', password: 'Sturdy-pass-0' } }, status: 400 },
-      { name: 'a long name and email, both checked by the server', request: { method: 'POST', url: '/auth/register', body: { username: 'a'.repeat(N / 2), email: `a@${'.'.repeat(N / 2 - 100)}@`, password: 'Sturdy-pass-0' } }, status: 400 },
+      {
+        name: 'an email of 16,250 dots',
+        request: { method: 'POST', url: '/auth/register', body: { username: 'Ada', email: DOTS, password: 'Sturdy-pass-0' } },
+        status: 400,
+      },
+      {
+        name: 'dots then white space',
+        request: { method: 'POST', url: '/auth/register', body: { username: 'Ada', email: `a@${'.'.repeat(N)} x`, password: 'Sturdy-pass-0' } },
+        status: 400,
+      },
+      {
+        name: 'a 16,000-character name without control characters',
+        request: { method: 'POST', url: '/auth/register', body: { username: 'a'.repeat(N), email: 'bad', password: 'Sturdy-pass-0' } },
+        status: 400,
+      },
+      {
+        name: 'a long name and email, both checked by the server',
+        request: { method: 'POST', url: '/auth/register', body: { username: 'a'.repeat(N / 2), email: `a@${'.'.repeat(N / 2 - 100)}@`, password: 'Sturdy-pass-0' } },
+        status: 400,
+      },
     ],
   },
   {
     route: 'POST /auth/forgot-password',
     reference: { method: 'POST', url: '/auth/forgot-password', body: { email: 'nobody@example.com' } },
     cases: [
-      { name: "an email of 16,250 dots", request: { method: 'POST', url: '/auth/forgot-password', body: { email: DOTS } }, status: 202 },
+      { name: 'an email of 16,250 dots', request: { method: 'POST', url: '/auth/forgot-password', body: { email: DOTS } }, status: 202 },
       { name: 'a 254-character email of dots', request: { method: 'POST', url: '/auth/forgot-password', body: { email: `a@${'.'.repeat(251)}@` } }, status: 400 },
     ],
   },
@@ -137,22 +174,34 @@ const routes: { route: string; reference: Request; cases: Case[] }[] = [
     route: 'PUT /account/profile',
     reference: { method: 'PUT', url: '/account/profile', auth: true, body: { username: 'Ada', email: 'bad' } },
     cases: [
-      { name: "an email of 16,250 dots", request: { method: 'PUT', url: '/account/profile', auth: true, body: { username: 'Ada', email: DOTS } }, status: 400 },
-      { name: 'a 16,000-character name', request: { method: 'PUT', url: '/account/profile', auth: true, body: { username: 'a'.repeat(N), email: 'bad' } }, status: 400 },
+      { name: 'an email of 16,250 dots', request: { method: 'PUT', url: '/account/profile', auth: true, body: { username: 'Ada', email: DOTS } }, status: 400 },
+      {
+        name: 'a 16,000-character name',
+        request: { method: 'PUT', url: '/account/profile', auth: true, body: { username: 'a'.repeat(N), email: 'bad' } },
+        status: 400,
+      },
     ],
   },
   {
     route: 'POST /auth/reset-password (the token pattern)',
     reference: { method: 'POST', url: '/auth/reset-password', body: { token: 'x', password: 'Sturdy-pass-0' } },
     cases: [
-      { name: 'a 16,000-character token of token characters', request: { method: 'POST', url: '/auth/reset-password', body: { token: 'A'.repeat(N), password: 'Sturdy-pass-0' } }, status: 400 },
+      {
+        name: 'a 16,000-character token of token characters',
+        request: { method: 'POST', url: '/auth/reset-password', body: { token: 'A'.repeat(N), password: 'Sturdy-pass-0' } },
+        status: 400,
+      },
     ],
   },
   {
     route: 'POST /auth/refresh (the refresh cookie)',
     reference: { method: 'POST', url: '/auth/refresh', body: {}, headers: { cookie: 'pf_refresh=x' } },
     cases: [
-      { name: 'an 8,000-character cookie of token characters', request: { method: 'POST', url: '/auth/refresh', body: {}, headers: { cookie: `pf_refresh=${'A'.repeat(N / 2)}` } }, status: 401 },
+      {
+        name: 'an 8,000-character cookie of token characters',
+        request: { method: 'POST', url: '/auth/refresh', body: {}, headers: { cookie: `pf_refresh=${'A'.repeat(N / 2)}` } },
+        status: 401,
+      },
     ],
   },
   {
@@ -164,7 +213,11 @@ const routes: { route: string; reference: Request; cases: Case[] }[] = [
         request: { method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${' '.repeat(4000)}${'a'.repeat(4000)}${' '.repeat(4000)}!` } },
         status: 401,
       },
-      { name: 'a 2,048-character token of three segments', request: { method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${'a'.repeat(1000)}.${'a'.repeat(1000)}.${'a'.repeat(46)}` } }, status: 401 },
+      {
+        name: 'a 2,048-character token of three segments',
+        request: { method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${'a'.repeat(1000)}.${'a'.repeat(1000)}.${'a'.repeat(46)}` } },
+        status: 401,
+      },
       { name: 'a 12,000-character token', request: { method: 'GET', url: '/auth/me', headers: { authorization: `Bearer ${'a.'.repeat(6000)}` } }, status: 401 },
     ],
   },
@@ -172,23 +225,43 @@ const routes: { route: string; reference: Request; cases: Case[] }[] = [
     route: 'GET /learning/paths/:slug (the slug pattern)',
     reference: { method: 'GET', url: '/learning/paths/no-such-path', auth: true },
     cases: [
-      { name: 'a 100-character slug (the longest a route takes) of words that ends badly', request: { method: 'GET', url: `/learning/paths/${'a-'.repeat(49)}a_`, auth: true }, status: 404 },
+      {
+        name: 'a 100-character slug (the longest a route takes) of words that ends badly',
+        request: { method: 'GET', url: `/learning/paths/${'a-'.repeat(49)}a_`, auth: true },
+        status: 404,
+      },
     ],
   },
   {
     route: 'POST /learning/projects/:id/submission (the repository URL pattern)',
     reference: { method: 'POST', url: '', auth: true, body: { repositoryUrl: 'x' } },
     cases: [
-      { name: 'a 1,024-character URL whose repository ends badly', request: { method: 'POST', url: '', auth: true, body: { repositoryUrl: `https://github.com/${'a-'.repeat(19)}a/${'a.'.repeat(480)}!` } }, status: 400 },
-      { name: 'a 1,024-character owner of single hyphens', request: { method: 'POST', url: '', auth: true, body: { repositoryUrl: `https://github.com/${'a-'.repeat(500)}/x` } }, status: 400 },
-      { name: 'a 16,000-character URL', request: { method: 'POST', url: '', auth: true, body: { repositoryUrl: `https://github.com/a/${'a.'.repeat(N / 2)}` } }, status: 400 },
+      {
+        name: 'a 1,024-character URL whose repository ends badly',
+        request: { method: 'POST', url: '', auth: true, body: { repositoryUrl: `https://github.com/${'a-'.repeat(19)}a/${'a.'.repeat(480)}!` } },
+        status: 400,
+      },
+      {
+        name: 'a 1,024-character owner of single hyphens',
+        request: { method: 'POST', url: '', auth: true, body: { repositoryUrl: `https://github.com/${'a-'.repeat(500)}/x` } },
+        status: 400,
+      },
+      {
+        name: 'a 16,000-character URL',
+        request: { method: 'POST', url: '', auth: true, body: { repositoryUrl: `https://github.com/a/${'a.'.repeat(N / 2)}` } },
+        status: 400,
+      },
     ],
   },
   {
     route: 'PUT /learning/clock (the time zone pattern)',
     reference: { method: 'PUT', url: '/learning/clock', auth: true, body: { timeZone: 'Mars/Olympus' } },
     cases: [
-      { name: 'a 64-character time zone that ends badly', request: { method: 'PUT', url: '/learning/clock', auth: true, body: { timeZone: `A${'a/'.repeat(31)}!` } }, status: 400 },
+      {
+        name: 'a 64-character time zone that ends badly',
+        request: { method: 'PUT', url: '/learning/clock', auth: true, body: { timeZone: `A${'a/'.repeat(31)}!` } },
+        status: 400,
+      },
       { name: 'a 16,000-character time zone', request: { method: 'PUT', url: '/learning/clock', auth: true, body: { timeZone: 'A'.repeat(N) } }, status: 400 },
     ],
   },
@@ -197,8 +270,7 @@ const routes: { route: string; reference: Request; cases: Case[] }[] = [
 describe('every pattern the server runs on input answers its worst case within a few milliseconds', () => {
   for (const { route, reference, cases } of routes) {
     it(`${route}: ${cases.map((c) => c.name).join('; ')}`, async () => {
-      const withUrl = (request: Request): Request =>
-        request.url === '' ? { ...request, url: `/learning/projects/${projectId}/submission` } : request;
+      const withUrl = (request: Request): Request => (request.url === '' ? { ...request, url: `/learning/projects/${projectId}/submission` } : request);
       for (const { name, request, status } of cases) {
         const { plainMs, worstMs, status: got } = await compare(withUrl(reference), withUrl(request));
         expect(got, name).toBe(status);
@@ -217,6 +289,8 @@ describe('every pattern the server runs on input answers its worst case within a
       attacks.push(await longestStall(login(DOTS)));
     }
     const [plain, attack] = [median(plains), median(attacks)];
-    expect(attack, `the event loop stood still ${attack.toFixed(1)} ms under attack, ${plain.toFixed(1)} ms under plain requests`).toBeLessThanOrEqual(budget(plain));
+    expect(attack, `the event loop stood still ${attack.toFixed(1)} ms under attack, ${plain.toFixed(1)} ms under plain requests`).toBeLessThanOrEqual(
+      budget(plain),
+    );
   });
 });

@@ -49,8 +49,7 @@ async function open(): Promise<Watched> {
 }
 
 /** Resolves with the result, or 'still open' when `ms` pass first. */
-const within = <T,>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms))]);
+const within = <T>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms))]);
 
 /** A complete keep-alive GET /health on an open socket: the status line it answers. */
 async function health(connection: Watched): Promise<string> {

@@ -52,9 +52,7 @@ function anchors(doc: string): Set<string> {
 
 /** Every Markdown link of a document that is not a URL: [text](target). */
 function relativeLinks(doc: string): string[] {
-  return [...prose(read(doc)).matchAll(/\]\(([^)\s]+)\)/g)]
-    .map(([, target = '']) => target)
-    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target));
+  return [...prose(read(doc)).matchAll(/\]\(([^)\s]+)\)/g)].map(([, target = '']) => target).filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target));
 }
 
 describe('README.md', () => {

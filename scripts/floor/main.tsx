@@ -36,10 +36,31 @@ import { zIndices } from '@chakra-theme/tokens/z-indices';
 import { buttonRecipe } from '@chakra-theme/recipes/button';
 
 // Chakra's defaultConfig (theme/index.js), its recipes reduced to the button's.
-const tokens = { aspectRatios, animations, blurs, borders, colors, durations, easings, fonts, fontSizes, fontWeights, letterSpacings, lineHeights, radii, spacing, sizes, zIndex: zIndices, cursor };
+const tokens = {
+  aspectRatios,
+  animations,
+  blurs,
+  borders,
+  colors,
+  durations,
+  easings,
+  fonts,
+  fontSizes,
+  fontWeights,
+  letterSpacings,
+  lineHeights,
+  radii,
+  spacing,
+  sizes,
+  zIndex: zIndices,
+  cursor,
+};
 const semanticTokens = { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii };
 const theme = { breakpoints, keyframes, tokens, semanticTokens, textStyles, layerStyles, recipes: { button: buttonRecipe } };
-const system = createSystem(defaultBaseConfig, defineConfig({ preflight: true, cssVarsPrefix: 'chakra', cssVarsRoot: ':where(html, .chakra-theme)', globalCss, theme }));
+const system = createSystem(
+  defaultBaseConfig,
+  defineConfig({ preflight: true, cssVarsPrefix: 'chakra', cssVarsRoot: ':where(html, .chakra-theme)', globalCss, theme }),
+);
 
 function Page() {
   return (

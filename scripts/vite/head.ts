@@ -19,8 +19,7 @@ export const SHARE_IMAGE = {
 } as const;
 
 /** The web app's public origin, for absolute URLs (canonical, og:url, og:image): WEB_ORIGIN's first entry, as the API reads it. */
-export const siteOrigin = (env: NodeJS.ProcessEnv = process.env): string =>
-  new URL((env.WEB_ORIGIN ?? '').split(',')[0]?.trim() || 'http://localhost:5173').origin;
+export const siteOrigin = (env: NodeJS.ProcessEnv = process.env): string => new URL((env.WEB_ORIGIN ?? '').split(',')[0]?.trim() || 'http://localhost:5173').origin;
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -100,7 +99,10 @@ export function pageHead(): Plugin {
           const html = readFileSync(file, 'utf8');
           const head = /\s*<title>[^<]*<\/title>\s*<meta name="description" content="[^"]*"\s*\/?>/;
           if (!head.test(html)) throw new Error(`head: ${file} has no <title> followed by its description`);
-          writeFileSync(file, html.replace(head, () => `\n    ${headTags(path, meta, origin)}`));
+          writeFileSync(
+            file,
+            html.replace(head, () => `\n    ${headTags(path, meta, origin)}`),
+          );
           writeCompressedCopies(file);
         }
         const image = join(outDir, SHARE_IMAGE.target);

@@ -47,7 +47,8 @@ export function prerender({ entry, boot }: { entry: string; boot: string }): Plu
         const { html, loaded } = withoutScripts(shell, dir);
         const bootChunk = chunkOf(`/${boot}`) ?? fail(`prerender: no chunk for ${boot}`);
         // Loaded before the app and meant to be small: importing a chunk would load the app's entry at once.
-        if (bootChunk.imports.length > 0 || bootChunk.dynamicImports.length > 0) fail(`prerender: ${boot} imports other chunks (${[...bootChunk.imports, ...bootChunk.dynamicImports].join(', ')})`);
+        if (bootChunk.imports.length > 0 || bootChunk.dynamicImports.length > 0)
+          fail(`prerender: ${boot} imports other chunks (${[...bootChunk.imports, ...bootChunk.dynamicImports].join(', ')})`);
         const bootFile = bootChunk.fileName;
         const server = await buildServerEntry(root, entry);
         try {
@@ -89,10 +90,13 @@ const fail = (message: string): never => {
 /** The shell without its scripts and preloads (their files, entry first, in `loaded`), its stylesheet inlined. */
 function withoutScripts(shell: string, dir: string) {
   const loaded: string[] = [];
-  let html = shell.replace(/\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="\/([^"]+)">(?:<\/script>)?/g, (_tag, file: string) => {
-    loaded.push(file);
-    return '';
-  });
+  let html = shell.replace(
+    /\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="\/([^"]+)">(?:<\/script>)?/g,
+    (_tag, file: string) => {
+      loaded.push(file);
+      return '';
+    },
+  );
   if (!loaded[0]?.endsWith('.js') || !html.includes(EMPTY_ROOT)) fail('prerender: index.html should load one module script and have an empty #root');
   html = html.replace(/\s*<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_tag, sheet: string) => {
     const css = readFileSync(join(dir, sheet), 'utf8');
@@ -107,7 +111,15 @@ async function buildServerEntry(root: string, entry: string) {
   await build({
     root,
     logLevel: 'warn',
-    build: { ssr: entry, outDir: dir, emptyOutDir: true, copyPublicDir: false, manifest: false, minify: false, rollupOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+    build: {
+      ssr: entry,
+      outDir: dir,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: false,
+      minify: false,
+      rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+    },
   });
   const module = (await import(pathToFileURL(join(dir, 'prerender.mjs')).href)) as typeof ServerEntry;
   return { module, remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -7,17 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountMessages, settingsResponseSchema } from '../../src/domain/learningApi.ts';
 import { profileMessages } from '../../src/domain/learning.ts';
 import { loadCurriculumOnce } from '../content/load.ts';
-import {
-  bearer,
-  createTestApp,
-  errorMessage,
-  postJson,
-  refreshCookieValue,
-  signIn,
-  withRefresh,
-  WEB_ORIGIN,
-  type TestApp,
-} from '../test/helpers.ts';
+import { bearer, createTestApp, errorMessage, postJson, refreshCookieValue, signIn, withRefresh, WEB_ORIGIN, type TestApp } from '../test/helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,7 +49,10 @@ describe('settings are kept', () => {
     const renamed = await call(t.app, 'PUT', '/account/profile', token, { username: '  Ada Lovelace ', email: ` ${user.email.toUpperCase()} ` });
     expect(renamed.statusCode).toBe(200);
     const after = settingsResponseSchema.parse((await call(t.app, 'GET', '/account/settings', token)).json()).settings;
-    expect(after).toMatchObject({ profile: { username: 'Ada Lovelace', email: user.email, emailConfirmed: false, pendingEmail: null, hasPassword: true }, preferences });
+    expect(after).toMatchObject({
+      profile: { username: 'Ada Lovelace', email: user.email, emailConfirmed: false, pendingEmail: null, hasPassword: true },
+      preferences,
+    });
     // The old four switches are refused: a client that sends them learns at once.
     const old = { notifications: { email: true, push: true, updates: false, newsletter: false }, darkMode: false, publicProfile: false };
     expect((await call(t.app, 'PUT', '/account/preferences', token, old)).statusCode).toBe(400);
@@ -100,7 +93,10 @@ const first = curriculum.projects[0]!;
 async function someProgress(token: string) {
   await call(t.app, 'POST', `/learning/projects/${first.id}/start`, token, {});
   for (const task of first.tasks) await call(t.app, 'PUT', `/learning/tasks/${task.id}`, token);
-  await call(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/first', liveUrl: 'https://ada.github.io/site/' });
+  await call(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, {
+    repositoryUrl: 'https://github.com/ada/first',
+    liveUrl: 'https://ada.github.io/site/',
+  });
 }
 
 describe('resetting a path', () => {

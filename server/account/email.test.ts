@@ -8,17 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { accountMessages, emailLinkMessages, settingsResponseSchema } from '../../src/domain/learningApi.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
-import {
-  bearer,
-  createTestApp,
-  errorMessage,
-  newUser,
-  postJson,
-  register,
-  signIn,
-  withRefresh,
-  type TestApp,
-} from '../test/helpers.ts';
+import { bearer, createTestApp, errorMessage, newUser, postJson, register, signIn, withRefresh, type TestApp } from '../test/helpers.ts';
 
 /** Every message the app sends, kept in memory. */
 function memoryMailer(): Mailer & { sent: MailMessage[] } {
@@ -57,7 +47,9 @@ async function mailTo(to: string): Promise<MailMessage[]> {
 
 /** The token of the newest link to `page` mailed to `to`. */
 async function linkTo(to: string, page: 'confirm-email' | 'undo-email-change' | 'resetPassword'): Promise<string> {
-  const tokens = (await mailTo(to)).flatMap((message) => [...message.text.matchAll(new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})`, 'g'))].map((m) => m[1] as string));
+  const tokens = (await mailTo(to)).flatMap((message) =>
+    [...message.text.matchAll(new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})`, 'g'))].map((m) => m[1] as string),
+  );
   expect(tokens.length, `a ${page} link mailed to ${to}`).toBeGreaterThan(0);
   return tokens.at(-1) as string;
 }
@@ -137,7 +129,13 @@ describe('changing the email', () => {
     const next = newUser().email;
     const asked = await changeEmail(token, user.username, ` ${next.toUpperCase()} `, user.password);
     expect(asked.statusCode).toBe(200);
-    expect(settingsResponseSchema.parse(asked.json()).settings.profile).toEqual({ username: user.username, email: user.email, emailConfirmed: false, pendingEmail: next, hasPassword: true });
+    expect(settingsResponseSchema.parse(asked.json()).settings.profile).toEqual({
+      username: user.username,
+      email: user.email,
+      emailConfirmed: false,
+      pendingEmail: next,
+      hasPassword: true,
+    });
 
     // The old address hears of it, with a way to undo it.
     const notice = (await mailTo(user.email)).find((message) => message.text.includes('/undo-email-change?token='));
@@ -223,7 +221,13 @@ describe('changing the email', () => {
     expect((await login(next, user.password)).statusCode).toBe(401);
     const back = await login(user.email, user.password);
     expect(back.statusCode).toBe(200);
-    expect((await settings(back.json().token as string)).profile).toEqual({ username: user.username, email: user.email, emailConfirmed: true, pendingEmail: null, hasPassword: true });
+    expect((await settings(back.json().token as string)).profile).toEqual({
+      username: user.username,
+      email: user.email,
+      emailConfirmed: true,
+      pendingEmail: null,
+      hasPassword: true,
+    });
     expect((await undo(undoLink)).statusCode).toBe(400);
   });
 

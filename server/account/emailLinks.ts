@@ -85,36 +85,48 @@ export function createEmailLinks(deps: { db: Db; outbox: Outbox; background: Bac
   async function mailConfirmation(tx: Executor, account: Account, email: string, link: { token: string; id: string }, purpose: 'confirm' | 'change') {
     const owner = await tx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
     if (owner && owner.id !== account.id) {
-      await outbox.enqueue(tx, { userId: owner.id, kind: 'email-taken', periodKey: link.id, channel: 'email', payload: {
-        to: email,
-        subject: 'Someone tried to use your address on PathForge',
-        text: [
-          'Hello,',
-          '',
-          'Someone asked to move another PathForge account to this email address. It already belongs to',
-          'your account, so nothing changed and nothing is needed from you.',
-          '',
-          'If you forgot your password, you can reset it from the sign-in page.',
-        ].join('\n'),
-      } });
+      await outbox.enqueue(tx, {
+        userId: owner.id,
+        kind: 'email-taken',
+        periodKey: link.id,
+        channel: 'email',
+        payload: {
+          to: email,
+          subject: 'Someone tried to use your address on PathForge',
+          text: [
+            'Hello,',
+            '',
+            'Someone asked to move another PathForge account to this email address. It already belongs to',
+            'your account, so nothing changed and nothing is needed from you.',
+            '',
+            'If you forgot your password, you can reset it from the sign-in page.',
+          ].join('\n'),
+        },
+      });
       return;
     }
     const url = linkUrl('confirm-email', link.token);
-    await outbox.enqueue(tx, { userId: account.id, kind: `email-${purpose}`, periodKey: link.id, channel: 'email', payload: {
-      to: email,
-      subject: 'Confirm your email address for PathForge',
-      text: [
-        `Hi ${account.username},`,
-        '',
-        purpose === 'change'
-          ? 'You asked to use this address for your PathForge account. It takes effect when you open this link:'
-          : 'Welcome to PathForge! Open this link to confirm your email address:',
-        '',
-        url,
-        '',
-        `The link works once, within ${CONFIRM_LINK_HOURS} hours. If you did not ask for this, ignore this email.`,
-      ].join('\n'),
-    } });
+    await outbox.enqueue(tx, {
+      userId: account.id,
+      kind: `email-${purpose}`,
+      periodKey: link.id,
+      channel: 'email',
+      payload: {
+        to: email,
+        subject: 'Confirm your email address for PathForge',
+        text: [
+          `Hi ${account.username},`,
+          '',
+          purpose === 'change'
+            ? 'You asked to use this address for your PathForge account. It takes effect when you open this link:'
+            : 'Welcome to PathForge! Open this link to confirm your email address:',
+          '',
+          url,
+          '',
+          `The link works once, within ${CONFIRM_LINK_HOURS} hours. If you did not ask for this, ignore this email.`,
+        ].join('\n'),
+      },
+    });
   }
 
   async function useLink(token: string, purposes: EmailLinkPurpose[]) {
@@ -192,21 +204,27 @@ export function createEmailLinks(deps: { db: Db; outbox: Outbox; background: Bac
         const undo = await newLink(tx, account.id, 'undo', account.email);
         await mailConfirmation(tx, account, newEmail, change, 'change');
         const undoUrl = linkUrl('undo-email-change', undo.token);
-        await outbox.enqueue(tx, { userId: account.id, kind: 'email-undo', periodKey: undo.id, channel: 'email', payload: {
-          to: account.email,
-          subject: 'Your PathForge email address is being changed',
-          text: [
-            `Hi ${account.username},`,
-            '',
-            `Someone signed in to your PathForge account asked to change its email address to ${newEmail}.`,
-            'It changes when a link sent to that address is opened. Until then you sign in with this address.',
-            '',
-            `If this was not you, open this link within ${UNDO_LINK_DAYS} days: it keeps (or puts back) this address,`,
-            'signs out every device and cancels every link sent. Then reset your password from the sign-in page.',
-            '',
-            undoUrl,
-          ].join('\n'),
-        } });
+        await outbox.enqueue(tx, {
+          userId: account.id,
+          kind: 'email-undo',
+          periodKey: undo.id,
+          channel: 'email',
+          payload: {
+            to: account.email,
+            subject: 'Your PathForge email address is being changed',
+            text: [
+              `Hi ${account.username},`,
+              '',
+              `Someone signed in to your PathForge account asked to change its email address to ${newEmail}.`,
+              'It changes when a link sent to that address is opened. Until then you sign in with this address.',
+              '',
+              `If this was not you, open this link within ${UNDO_LINK_DAYS} days: it keeps (or puts back) this address,`,
+              'signs out every device and cancels every link sent. Then reset your password from the sign-in page.',
+              '',
+              undoUrl,
+            ].join('\n'),
+          },
+        });
       });
       outbox.kick();
     },

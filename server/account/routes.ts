@@ -98,7 +98,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   async function settingsOf(userId: string): Promise<Settings> {
     const user = await db.selectFrom('users').select(['username', 'email', 'email_verified_at', 'has_password']).where('id', '=', userId).executeTakeFirstOrThrow();
     const row = await db.selectFrom('user_settings').select(['dark_mode', 'public_profile']).where('user_id', '=', userId).executeTakeFirst();
-    const { streakEmail, streakPush, digestEmail, updatesEmail, newsletterEmail } = row ? await reminders.preferencesOf(db, userId) : DEFAULT_NOTIFICATION_PREFERENCES;
+    const { streakEmail, streakPush, digestEmail, updatesEmail, newsletterEmail } = row
+      ? await reminders.preferencesOf(db, userId)
+      : DEFAULT_NOTIFICATION_PREFERENCES;
     const preferences: Preferences = {
       notifications: { streakEmail, streakPush, digestEmail, updatesEmail, newsletterEmail },
       darkMode: row?.dark_mode === 1,
@@ -193,7 +195,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     async (request) => {
       const user = me(request);
       const { notifications, darkMode, publicProfile } = request.body;
-      await db.transaction().execute((tx) => reminders.savePreferences(tx, user.id, notifications, { dark_mode: bit(darkMode), public_profile: bit(publicProfile) }));
+      await db
+        .transaction()
+        .execute((tx) => reminders.savePreferences(tx, user.id, notifications, { dark_mode: bit(darkMode), public_profile: bit(publicProfile) }));
       return { settings: await settingsOf(user.id) };
     },
   );
@@ -225,25 +229,21 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     },
   );
 
-  app.delete<{ Body: { password: string } }>(
-    '/',
-    { schema: { body: jsonSchema(deleteAccountBodySchema) }, preHandler: passwordLimit },
-    async (request, reply) => {
-      const user = me(request);
-      await checkPassword(user.id, request.body.password);
-      // Everything of the learner goes with the row (foreign keys cascade): sessions, reset
-      // links, progress, ticks, submissions, ratings, settings, push subscriptions and every
-      // message not sent yet. One statement, one transaction.
-      await db.transaction().execute(async (tx) => {
-        await tx.deleteFrom('users').where('id', '=', user.id).execute();
-        // A copy held for review names the learner who submitted the repository first: not any more.
-        await tx.updateTable('submission_reviews').set({ other_user_id: null }).where('other_user_id', '=', user.id).execute();
-        // The leaderboards' copies on every instance drop the learner's rows with their next update.
-        await noteAccountDeleted(tx, user.id);
-      });
-      request.log.info({ userId: user.id }, 'account deleted');
-      clearRefreshCookie(reply);
-      return { message: accountMessages.deleted };
-    },
-  );
+  app.delete<{ Body: { password: string } }>('/', { schema: { body: jsonSchema(deleteAccountBodySchema) }, preHandler: passwordLimit }, async (request, reply) => {
+    const user = me(request);
+    await checkPassword(user.id, request.body.password);
+    // Everything of the learner goes with the row (foreign keys cascade): sessions, reset
+    // links, progress, ticks, submissions, ratings, settings, push subscriptions and every
+    // message not sent yet. One statement, one transaction.
+    await db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('users').where('id', '=', user.id).execute();
+      // A copy held for review names the learner who submitted the repository first: not any more.
+      await tx.updateTable('submission_reviews').set({ other_user_id: null }).where('other_user_id', '=', user.id).execute();
+      // The leaderboards' copies on every instance drop the learner's rows with their next update.
+      await noteAccountDeleted(tx, user.id);
+    });
+    request.log.info({ userId: user.id }, 'account deleted');
+    clearRefreshCookie(reply);
+    return { message: accountMessages.deleted };
+  });
 }

@@ -27,9 +27,7 @@ user123 demo123 sample123 temp123 temppass letmein123 opensesame trustme mypassw
 pathforge pathforge1 pathforge123
 `;
 
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(
-  LIST.split(/\s+/).filter((word) => word.length >= 6),
-);
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set(LIST.split(/\s+/).filter((word) => word.length >= 6));
 
 export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());

@@ -41,21 +41,14 @@ function sign(input: string, secret: string): string {
 function decodeObject(segment: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
 }
 
 /** Signs an access token for user `sub` in session `sid`, valid for `ttlSeconds` from `nowMs`. */
-export function signAccessToken(
-  subject: { sub: string; sid: string },
-  nowMs: number,
-  ttlSeconds: number,
-  options: JwtOptions,
-): string {
+export function signAccessToken(subject: { sub: string; sid: string }, nowMs: number, ttlSeconds: number, options: JwtOptions): string {
   const iat = Math.floor(nowMs / 1000);
   const claims: AccessClaims = {
     sub: subject.sub,

@@ -2,16 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/domain/auth.ts';
 import { sessionResponseSchema } from '../../src/domain/authApi.ts';
 import { PRODUCTION_ARGON2 } from '../config.ts';
-import {
-  createTestApp,
-  errorMessage,
-  newUser,
-  postJson,
-  register,
-  setCookieHeaders,
-  TEST_SECRET,
-  type TestApp,
-} from '../test/helpers.ts';
+import { createTestApp, errorMessage, newUser, postJson, register, setCookieHeaders, TEST_SECRET, type TestApp } from '../test/helpers.ts';
 import { JWT_AUDIENCE, JWT_ISSUER, verifyAccessToken } from './jwt.ts';
 
 let t: TestApp;
@@ -74,7 +65,7 @@ describe('POST /auth/login', () => {
     [{ email: 'a@b.co', password: '  ' }, authMessages.required],
     [{ email: 'nope', password: 'secret1' }, authMessages.invalidEmail],
     [{ email: 'a@b.co', password: 'short' }, authMessages.shortPassword],
-  ])('%j → 400 %s (the browser\'s rules)', async (body, message) => {
+  ])("%j → 400 %s (the browser's rules)", async (body, message) => {
     const response = await login(body);
     expect(response.statusCode).toBe(400);
     expect(errorMessage(response)).toBe(message);

@@ -47,10 +47,7 @@ export async function createPasswordHasher(cost: Argon2Cost): Promise<PasswordHa
       try {
         const parsed = parseOptions(passwordHash);
         return (
-          parsed.algorithm !== ARGON2ID ||
-          parsed.memoryCost !== cost.memoryCost ||
-          parsed.timeCost !== cost.timeCost ||
-          parsed.parallelism !== cost.parallelism
+          parsed.algorithm !== ARGON2ID || parsed.memoryCost !== cost.memoryCost || parsed.timeCost !== cost.timeCost || parsed.parallelism !== cost.parallelism
         );
       } catch {
         return false;

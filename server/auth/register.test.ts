@@ -46,7 +46,7 @@ describe('POST /auth/register', () => {
     }
   });
 
-  describe('the browser\'s rules and messages, in the browser\'s order', () => {
+  describe("the browser's rules and messages, in the browser's order", () => {
     it.each([
       [{ username: '', email: 'a@b.co', password: 'secret1' }, authMessages.required],
       [{ username: '   ', email: 'a@b.co', password: 'secret1' }, authMessages.required],
@@ -66,7 +66,7 @@ describe('POST /auth/register', () => {
     });
   });
 
-  describe('the server\'s extra rules', () => {
+  describe("the server's extra rules", () => {
     const ok = () => newUser();
     it.each([
       ['a 1-character username', { username: ' A ' }, serverMessages.usernameLength],
@@ -86,11 +86,7 @@ describe('POST /auth/register', () => {
     it('reports every broken server rule at once, as a list', async () => {
       const response = await send({ username: 'A', email: `${'a'.repeat(243)}@example.com`, password: 'iloveyou' });
       expect(response.statusCode).toBe(400);
-      expect(errorMessage(response)).toEqual([
-        serverMessages.usernameLength,
-        serverMessages.emailTooLong,
-        serverMessages.passwordCommon,
-      ]);
+      expect(errorMessage(response)).toEqual([serverMessages.usernameLength, serverMessages.emailTooLong, serverMessages.passwordCommon]);
     });
 
     it.each([

@@ -93,7 +93,6 @@ export function createAuthRepository(db: Db) {
       return (await sessionUser(db, { userId, familyId, at }))[0];
     },
 
-
     /** Ends a session: every refresh token of the family (only `userId`'s, when given) revoked as of `at`. */
     async revokeFamily(familyId: string, at: string, userId?: string): Promise<void> {
       let query = db.updateTable('refresh_tokens').set({ revoked_at: at }).where('family_id', '=', familyId).where('revoked_at', 'is', null);
@@ -117,12 +116,7 @@ export function createAuthRepository(db: Db) {
      */
     completePasswordReset(resetId: string, userId: string, passwordHash: string, at: string): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
-        const used = await tx
-          .updateTable('password_resets')
-          .set({ used_at: at })
-          .where('id', '=', resetId)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
+        const used = await tx.updateTable('password_resets').set({ used_at: at }).where('id', '=', resetId).where('used_at', 'is', null).executeTakeFirst();
         if (used.numUpdatedRows !== 1n) return false;
         await tx
           .updateTable('users')
@@ -142,18 +136,8 @@ export function createAuthRepository(db: Db) {
           .where('purpose', '=', 'change')
           .where('used_at', 'is', null)
           .execute();
-        await tx
-          .updateTable('refresh_tokens')
-          .set({ revoked_at: at })
-          .where('user_id', '=', userId)
-          .where('revoked_at', 'is', null)
-          .execute();
-        await tx
-          .updateTable('password_resets')
-          .set({ used_at: at })
-          .where('user_id', '=', userId)
-          .where('used_at', 'is', null)
-          .execute();
+        await tx.updateTable('refresh_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+        await tx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
         return true;
       });
     },

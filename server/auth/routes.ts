@@ -91,7 +91,6 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   // Opening mailed links: guessing a 256-bit token is hopeless, but each try costs a lookup.
   const emailLinkLimit = rateLimitHook(app, { name: 'email-link', max: limits.forgotPasswordPerHour, windowMs: HOUR });
 
-
   /** The well-formed refresh token from the cookie, or null. */
   function refreshCookie(request: FastifyRequest): string | null {
     const value = request.cookies[REFRESH_COOKIE];
@@ -261,10 +260,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   const tokenBody = jsonSchema(emailLinkBodySchema);
   const linkAnswer = jsonSchema(emailLinkResponseSchema);
 
-  app.post<{ Body: EmailLinkBody }>(
-    '/confirm-email',
-    { schema: { body: tokenBody, response: { 200: linkAnswer } }, onRequest: emailLinkLimit },
-    async (request) => emailLinks.confirm(request.body.token),
+  app.post<{ Body: EmailLinkBody }>('/confirm-email', { schema: { body: tokenBody, response: { 200: linkAnswer } }, onRequest: emailLinkLimit }, async (request) =>
+    emailLinks.confirm(request.body.token),
   );
 
   app.post<{ Body: EmailLinkBody }>(

@@ -27,8 +27,7 @@ afterEach(() => {
 });
 
 const me = (headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/auth/me', headers });
-const refresh = (cookie?: string, body: unknown = {}) =>
-  postJson(t.app, '/auth/refresh', body, cookie === undefined ? {} : withRefresh(cookie));
+const refresh = (cookie?: string, body: unknown = {}) => postJson(t.app, '/auth/refresh', body, cookie === undefined ? {} : withRefresh(cookie));
 const logout = (cookie?: string) => postJson(t.app, '/auth/logout', {}, cookie === undefined ? {} : withRefresh(cookie));
 
 /** Cookie attributes, sorted, without the value. */
@@ -63,8 +62,7 @@ describe('GET /auth/me', () => {
 
 describe('JWT tampering gets 401', () => {
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const hmac = (alg: 'sha256' | 'sha512', input: string, secret = TEST_SECRET) =>
-    createHmac(alg, secret).update(input).digest('base64url');
+  const hmac = (alg: 'sha256' | 'sha512', input: string, secret = TEST_SECRET) => createHmac(alg, secret).update(input).digest('base64url');
   let token: string;
   let sub: string;
   let sid: string;
@@ -86,20 +84,29 @@ describe('JWT tampering gets 401', () => {
     ['alg none, no signature', () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`],
     ['alg none with the original signature', () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.${token.split('.')[2]}`],
     ['alg "None"', () => forge({ alg: 'None', typ: 'JWT' }, claims, () => '')],
-    ['an altered signature', () => {
-      const [h, p, s] = token.split('.') as [string, string, string];
-      const flipped = (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
-      return `${h}.${p}.${flipped}`;
-    }],
+    [
+      'an altered signature',
+      () => {
+        const [h, p, s] = token.split('.') as [string, string, string];
+        const flipped = (s[0] === 'A' ? 'B' : 'A') + s.slice(1);
+        return `${h}.${p}.${flipped}`;
+      },
+    ],
     ['a truncated signature', () => token.slice(0, -2)],
-    ['an altered payload (another user)', () => {
-      const [h, , s] = token.split('.') as [string, string, string];
-      return `${h}.${b64({ ...claims, sub: '00000000-0000-0000-0000-000000000000' })}.${s}`;
-    }],
-    ['an extended expiry', () => {
-      const [h, , s] = token.split('.') as [string, string, string];
-      return `${h}.${b64({ ...claims, exp: (claims.exp as number) + 86_400 })}.${s}`;
-    }],
+    [
+      'an altered payload (another user)',
+      () => {
+        const [h, , s] = token.split('.') as [string, string, string];
+        return `${h}.${b64({ ...claims, sub: '00000000-0000-0000-0000-000000000000' })}.${s}`;
+      },
+    ],
+    [
+      'an extended expiry',
+      () => {
+        const [h, , s] = token.split('.') as [string, string, string];
+        return `${h}.${b64({ ...claims, exp: (claims.exp as number) + 86_400 })}.${s}`;
+      },
+    ],
     ['the wrong audience', () => forge({ alg: 'HS256', typ: 'JWT' }, { ...claims, aud: 'someone-else' }, (i) => hmac('sha256', i))],
     ['an audience list without ours', () => forge({ alg: 'HS256', typ: 'JWT' }, { ...claims, aud: ['a', 'b'] }, (i) => hmac('sha256', i))],
     ['the wrong issuer', () => forge({ alg: 'HS256', typ: 'JWT' }, { ...claims, iss: 'evil' }, (i) => hmac('sha256', i))],
@@ -107,7 +114,10 @@ describe('JWT tampering gets 401', () => {
     ['no session id', () => forge({ alg: 'HS256', typ: 'JWT' }, { ...claims, sid: undefined }, (i) => hmac('sha256', i))],
     ['no expiry', () => forge({ alg: 'HS256', typ: 'JWT' }, { ...claims, exp: undefined }, (i) => hmac('sha256', i))],
     ['an expiry in the past', () => signAccessToken({ sub, sid }, Date.now() - 16 * 60_000, 15 * 60, { secret: TEST_SECRET })],
-    ['issued in the future', () => forge({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: (claims.iat as number) + 3600, exp: (claims.exp as number) + 3600 }, (i) => hmac('sha256', i))],
+    [
+      'issued in the future',
+      () => forge({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: (claims.iat as number) + 3600, exp: (claims.exp as number) + 3600 }, (i) => hmac('sha256', i)),
+    ],
     ['another secret', () => signAccessToken({ sub, sid }, Date.now(), 900, { secret: 'another-secret-that-is-long-enough-0000' })],
     ['HS512', () => forge({ alg: 'HS512', typ: 'JWT' }, claims, (i) => hmac('sha512', i))],
     ['RS256 header with an HMAC signature', () => forge({ alg: 'RS256', typ: 'JWT' }, claims, (i) => hmac('sha256', i))],
@@ -159,13 +169,7 @@ describe('POST /auth/refresh', () => {
     const next = refreshCookieValue(response);
     expect(next).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(next).not.toBe(session.refresh);
-    expect(cookieAttributes(setCookieHeaders(response)[0] as string)).toEqual([
-      'HttpOnly',
-      'Max-Age=2592000',
-      'Path=/',
-      'SameSite=Strict',
-      'Secure',
-    ]);
+    expect(cookieAttributes(setCookieHeaders(response)[0] as string)).toEqual(['HttpOnly', 'Max-Age=2592000', 'Path=/', 'SameSite=Strict', 'Secure']);
     // The new one works in turn.
     expect((await refresh(next)).statusCode).toBe(200);
   });
@@ -199,12 +203,7 @@ describe('POST /auth/refresh', () => {
     // Every token of that family is now dead, including the newest one…
     expect((await refresh(newest)).statusCode).toBe(401);
     expect((await refresh(current)).statusCode).toBe(401);
-    const family = await t.app.db
-      .selectFrom('refresh_tokens')
-      .select(['revoked_at'])
-      .where('user_id', '=', session.id)
-      .where('token_hash', '!=', '')
-      .execute();
+    const family = await t.app.db.selectFrom('refresh_tokens').select(['revoked_at']).where('user_id', '=', session.id).where('token_hash', '!=', '').execute();
     expect(family.filter((row) => row.revoked_at === null)).toHaveLength(1); // only the other sign-in
     // …the access tokens of that session too…
     expect((await me(bearer(session.token))).statusCode).toBe(401);
@@ -217,7 +216,7 @@ describe('POST /auth/refresh', () => {
     const session = await signIn(t.app);
     const [a, b] = await Promise.all([refresh(session.refresh), refresh(session.refresh)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401]);
-    const winner = (a.statusCode === 200 ? a : b);
+    const winner = a.statusCode === 200 ? a : b;
     expect((await refresh(refreshCookieValue(winner))).statusCode).toBe(401);
   });
 

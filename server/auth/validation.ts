@@ -72,9 +72,7 @@ export type RegisterInput = { username: string; email: string; password: string 
 export type CleanRegistration = { username: string; email: string; password: string };
 
 /** The registration to store, or what is wrong with it. */
-export function checkRegistration(
-  input: RegisterInput,
-): { ok: true; value: CleanRegistration } | { ok: false; message: Problems } {
+export function checkRegistration(input: RegisterInput): { ok: true; value: CleanRegistration } | { ok: false; message: Problems } {
   const browser = validateRegister(input);
   if (browser) return { ok: false, message: browser };
 
@@ -100,12 +98,7 @@ export function checkLogin(input: LoginInput): { ok: true; email: string } | { o
 
 /** Could an account have this email and password at all? (False: skip the lookup, still hash.) */
 export function couldBeAccount(email: string, password: string): boolean {
-  return (
-    !longerThan(email, EMAIL_MAX) &&
-    !CONTROL_CHARACTERS.test(email) &&
-    EMAIL_PATTERN.test(email) &&
-    characters(password) <= PASSWORD_MAX
-  );
+  return !longerThan(email, EMAIL_MAX) && !CONTROL_CHARACTERS.test(email) && EMAIL_PATTERN.test(email) && characters(password) <= PASSWORD_MAX;
 }
 
 /** The forgot-password form's checks (same messages as the browser's form). */

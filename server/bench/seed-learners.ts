@@ -14,7 +14,6 @@ import { openDatabase } from '../db/database.ts';
 import type { DatabaseTarget } from '../db/dialect.ts';
 import { BENCH_PASSWORD, benchEmail } from './accounts.ts';
 
-
 const [targetJson, learnersArg, completionsArg] = process.argv.slice(2);
 const target = JSON.parse(targetJson ?? '{}') as DatabaseTarget;
 const learners = Number(learnersArg ?? 10_000);
@@ -35,7 +34,10 @@ await db.transaction().execute(async (tx) => {
   const flush = async (table: 'users' | 'project_progress' | 'task_completions', batch: Record<string, unknown>[]) => {
     if (batch.length === 0) return;
     // The rows are built for exactly these tables' columns; Kysely cannot see that through a union.
-    await tx.insertInto(table).values(batch as never).execute();
+    await tx
+      .insertInto(table)
+      .values(batch as never)
+      .execute();
     rows += batch.length;
     batch.length = 0;
   };

@@ -60,9 +60,16 @@ await db.transaction().execute(async (tx) => {
   lap('learners');
   // Secondary indexes are built once after the rows (a sort), not row by row.
   const indexes = pg
-    ? (await sql<{ name: string; ddl: string }>`select indexname as name, indexdef as ddl from pg_indexes
-        where tablename = 'xp_events' and indexname not in (select conname from pg_constraint)`.execute(tx)).rows
-    : (await sql<{ name: string; ddl: string }>`select name, sql as ddl from sqlite_master where type = 'index' and tbl_name = 'xp_events' and sql is not null`.execute(tx)).rows;
+    ? (
+        await sql<{ name: string; ddl: string }>`select indexname as name, indexdef as ddl from pg_indexes
+        where tablename = 'xp_events' and indexname not in (select conname from pg_constraint)`.execute(tx)
+      ).rows
+    : (
+        await sql<{
+          name: string;
+          ddl: string;
+        }>`select name, sql as ddl from sqlite_master where type = 'index' and tbl_name = 'xp_events' and sql is not null`.execute(tx)
+      ).rows;
   for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(tx);
   const count = sql`(1 + (u.n * 7919) % ${spread})`;
   await sql`with recursive seq(n) as (select 0 union all select n + 1 from seq where n < ${Math.max(learners, spread) - 1}),
@@ -92,7 +99,14 @@ lap('analyze');
 const picks: Record<string, { top: number[]; spread: number[] }> = {};
 const numberOf = (id: string) => Number(id.slice(24));
 for (const period of LEADERBOARD_PERIOD_VALUES) {
-  const ranked = await db.selectFrom('xp_board').select('user_id').where('period', '=', period).orderBy('xp', 'desc').orderBy('reached_at').orderBy('user_id').execute();
+  const ranked = await db
+    .selectFrom('xp_board')
+    .select('user_id')
+    .where('period', '=', period)
+    .orderBy('xp', 'desc')
+    .orderBy('reached_at')
+    .orderBy('user_id')
+    .execute();
   const step = Math.max(1, (ranked.length - 1) / 49);
   picks[period] = {
     top: ranked.slice(0, 50).map((r) => numberOf(r.user_id)),

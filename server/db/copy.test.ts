@@ -9,18 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import {
-  newUser,
-  postJson,
-  refreshCookieValue,
-  register,
-  TEST_DATABASE,
-  tempDir,
-  testConfig,
-  testDatabase,
-  withRefresh,
-  type TestUser,
-} from '../test/helpers.ts';
+import { newUser, postJson, refreshCookieValue, register, TEST_DATABASE, tempDir, testConfig, testDatabase, withRefresh, type TestUser } from '../test/helpers.ts';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { copyDatabase, CopyError } from './copy.ts';
 import { openDatabase, TABLES } from './database.ts';
@@ -46,7 +35,10 @@ async function emptyPostgres(dir: string): Promise<DatabaseTarget> {
 async function usersIn(target: DatabaseTarget): Promise<number> {
   const db = await openDatabase(target);
   try {
-    const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   } finally {
     await db.destroy();
@@ -139,8 +131,7 @@ describe('one transaction', () => {
 });
 
 describe('npm run db:copy', () => {
-  const run = (...args: string[]) =>
-    spawnSync(process.execPath, ['server/db/copy-main.ts', ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+  const run = (...args: string[]) => spawnSync(process.execPath, ['server/db/copy-main.ts', ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
 
   it('says how to call it when --to is missing or not PostgreSQL, and when the SQLite file is not there', () => {
     const missing = run();

@@ -21,14 +21,20 @@ type Row = Record<string, unknown>;
 type AnyDb = Kysely<Record<string, Row>>;
 
 async function count(db: AnyDb, table: string): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** The application's tables in a database, so a table missing from TABLES cannot be skipped silently. */
 async function tablesIn(db: Db): Promise<string[]> {
   const tables = await db.introspection.getTables();
-  return tables.map((t) => t.name).filter((name) => !MIGRATION_TABLES.has(name)).sort();
+  return tables
+    .map((t) => t.name)
+    .filter((name) => !MIGRATION_TABLES.has(name))
+    .sort();
 }
 
 export type CopyReport = { from: string; to: string; counts: Record<string, number> };
@@ -39,7 +45,10 @@ export async function copyDatabase(from: DatabaseTarget, to: DatabaseTarget): Pr
     const target = await openDatabase(to);
     try {
       const expected = TABLES.map((t) => t.name).sort();
-      for (const [db, where] of [[source, from], [target, to]] as const) {
+      for (const [db, where] of [
+        [source, from],
+        [target, to],
+      ] as const) {
         const found = await tablesIn(db);
         if (found.join() !== expected.join()) {
           throw new CopyError(`${describeTarget(where)} has the tables ${found.join(', ')}; the copy knows ${expected.join(', ')}.`);
@@ -66,9 +75,7 @@ export async function copyDatabase(from: DatabaseTarget, to: DatabaseTarget): Pr
               query =
                 key.length === 1
                   ? query.where(key[0] as string, '>', last[key[0] as string])
-                  : query.where((eb) =>
-                      eb(eb.refTuple(...(key as [string, string])), '>', eb.tuple(...(key.map((c) => last[c]) as [unknown, unknown]))),
-                    );
+                  : query.where((eb) => eb(eb.refTuple(...(key as [string, string])), '>', eb.tuple(...(key.map((c) => last[c]) as [unknown, unknown]))));
             }
             const rows: Row[] = await query.execute();
             if (rows.length === 0) break;

@@ -86,7 +86,11 @@ describe.runIf(TEST_DATABASE === 'postgres')('ten instances starting at once on 
 });
 
 describe('telling a database that is down from a query that is wrong', () => {
-  const caught = async (run: () => Promise<unknown>) => run().then(() => null, (error: unknown) => error);
+  const caught = async (run: () => Promise<unknown>) =>
+    run().then(
+      () => null,
+      (error: unknown) => error,
+    );
 
   it('PostgreSQL refusing connections is "unavailable" (a 503), wrong SQL and duplicates are not', async () => {
     const port = await freePort();
@@ -103,7 +107,12 @@ describe('telling a database that is down from a query that is wrong', () => {
       expect(isDatabaseUnavailable(wrong)).toBe(false);
       const row = { id: 'u1', username: 'A', email: 'a@example.com', password_hash: 'x', password_changed_at: '', created_at: '', updated_at: '' };
       await db.insertInto('users').values(row).execute();
-      const duplicate = await caught(() => db.insertInto('users').values({ ...row, id: 'u2' }).execute());
+      const duplicate = await caught(() =>
+        db
+          .insertInto('users')
+          .values({ ...row, id: 'u2' })
+          .execute(),
+      );
       expect(isUniqueViolation(duplicate)).toBe(true);
       expect(isDatabaseUnavailable(duplicate)).toBe(false);
     } finally {

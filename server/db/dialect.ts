@@ -168,7 +168,11 @@ export async function whileHolding<DB, T>(db: Kysely<DB>, name: string, work: (s
     await trx.commit().execute();
     return result;
   } catch (error) {
-    if (!trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute().catch(() => {});
+    if (!trx.isCommitted && !trx.isRolledBack)
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => {});
     throw error;
   }
 }

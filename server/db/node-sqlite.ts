@@ -18,12 +18,7 @@ function toSqlValue(value: unknown): SQLInputValue {
   if (value === undefined || value === null) return null;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString();
-  if (
-    typeof value === 'string' ||
-    typeof value === 'number' ||
-    typeof value === 'bigint' ||
-    ArrayBuffer.isView(value)
-  ) {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || ArrayBuffer.isView(value)) {
     return value as SQLInputValue;
   }
   throw new TypeError(`Cannot bind a value of type ${typeof value} to an SQLite parameter`);

@@ -28,7 +28,10 @@ describe('migration 0015_outbox', () => {
       expect(before.error).toBeUndefined();
       const at = '2026-11-01T00:00:00.000Z';
       for (const id of ['a', 'b', 'c']) {
-        await db.insertInto('users').values({ id, username: id, email: `${id}@example.com`, password_hash: 'x', password_changed_at: at, created_at: at, updated_at: at }).execute();
+        await db
+          .insertInto('users')
+          .values({ id, username: id, email: `${id}@example.com`, password_hash: 'x', password_changed_at: at, created_at: at, updated_at: at })
+          .execute();
       }
       const old = (user_id: string, email: number, push: number, updates: number, newsletter: number) => ({
         user_id,
@@ -40,7 +43,10 @@ describe('migration 0015_outbox', () => {
         public_profile: 0,
         updated_at: at,
       });
-      await db.insertInto('user_settings').values([old('a', 0, 1, 1, 1), old('b', 1, 0, 0, 0)]).execute();
+      await db
+        .insertInto('user_settings')
+        .values([old('a', 0, 1, 1, 1), old('b', 1, 0, 0, 0)])
+        .execute();
 
       await migrateToLatest(db as Kysely<unknown>);
       const rows = await db

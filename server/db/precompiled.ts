@@ -33,5 +33,12 @@ export function precompiled<P extends string, R>(build: (param: (name: P) => str
     return name;
   });
   return async (executor: Runner, values: Record<P, unknown>): Promise<R[]> =>
-    (await executor.executeQuery(CompiledQuery.raw(compiled.sql, order.map((name) => values[name])) as CompiledQuery<R>)).rows;
+    (
+      await executor.executeQuery(
+        CompiledQuery.raw(
+          compiled.sql,
+          order.map((name) => values[name]),
+        ) as CompiledQuery<R>,
+      )
+    ).rows;
 }

@@ -74,7 +74,10 @@ describe(`migration ${MIGRATION}`, () => {
     // The same data as a database from before the migration had it.
     const db = (await openDatabase(database.target)) as unknown as Kysely<unknown>;
     // It and every later migration undone, newest first (the later ones hold no data here).
-    const undone = Object.keys(migrations).filter((name) => name >= MIGRATION).sort().reverse();
+    const undone = Object.keys(migrations)
+      .filter((name) => name >= MIGRATION)
+      .sort()
+      .reverse();
     expect(undone.at(-1)).toBe(MIGRATION);
     for (const name of undone) {
       const migration = migrations[name];

@@ -56,14 +56,24 @@ describe(`migration ${MIGRATION}`, () => {
     const learner = await as(before);
     expect((await learner.call('POST', `/learning/projects/${first.id}/start`)).statusCode).toBe(200);
     for (const task of first.tasks) expect((await learner.call('PUT', `/learning/tasks/${task.id}`)).statusCode).toBe(204);
-    expect((await learner.call('POST', `/learning/projects/${first.id}/submission`, { repositoryUrl: 'https://github.com/ada/old', liveUrl: 'https://ada.github.io/site/' })).statusCode).toBe(202);
+    expect(
+      (
+        await learner.call('POST', `/learning/projects/${first.id}/submission`, {
+          repositoryUrl: 'https://github.com/ada/old',
+          liveUrl: 'https://ada.github.io/site/',
+        })
+      ).statusCode,
+    ).toBe(202);
     const xpBefore = await learner.xp();
     expect(xpBefore.projectsCompleted).toBe(1);
     await before.close();
 
     // The same data as a database from before the migration had it.
     const db = (await openDatabase(database.target)) as unknown as Kysely<unknown>;
-    const undone = Object.keys(migrations).filter((name) => name >= MIGRATION).sort().reverse();
+    const undone = Object.keys(migrations)
+      .filter((name) => name >= MIGRATION)
+      .sort()
+      .reverse();
     expect(undone.at(-1)).toBe(MIGRATION);
     for (const name of undone) {
       await migrations[name]!.down!(db);

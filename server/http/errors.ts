@@ -87,7 +87,10 @@ export function validationMessage(errors: AjvError[]): string {
 }
 
 function send(reply: FastifyReply, status: number, message: string | string[]) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ message } satisfies ErrorBody);
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ message } satisfies ErrorBody);
 }
 
 export function registerErrorHandling(app: FastifyInstance, bodyLimit: number) {

@@ -1,16 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RATE_LIMITS, loadConfig } from '../config.ts';
 import RedisMock from 'ioredis-mock';
-import {
-  createTestApp,
-  errorMessage,
-  newUser,
-  postJson,
-  register,
-  TEST_REDIS,
-  WEB_ORIGIN,
-  type TestApp,
-} from '../test/helpers.ts';
+import { createTestApp, errorMessage, newUser, postJson, register, TEST_REDIS, WEB_ORIGIN, type TestApp } from '../test/helpers.ts';
 import { formatWait } from './rate-limit.ts';
 
 let t: TestApp;
@@ -37,8 +28,7 @@ let ipCounter = 0;
 const newIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 const advance = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
-const login = (ip: string, email: string, password: string) =>
-  postJson(t.app, '/auth/login', { email, password }, { origin: WEB_ORIGIN }, { remoteAddress: ip });
+const login = (ip: string, email: string, password: string) => postJson(t.app, '/auth/login', { email, password }, { origin: WEB_ORIGIN }, { remoteAddress: ip });
 
 function expectTooMany(response: Awaited<ReturnType<typeof login>>, seconds: number) {
   expect(response.statusCode).toBe(429);
@@ -160,8 +150,7 @@ describe('configuration', () => {
     });
     const custom = await createTestApp({ rateLimits: config.rateLimits });
     try {
-      const send = (email: string) =>
-        postJson(custom.app, '/auth/login', { email, password: 'whatever1' }, {}, { remoteAddress: '10.9.9.9' });
+      const send = (email: string) => postJson(custom.app, '/auth/login', { email, password: 'whatever1' }, {}, { remoteAddress: '10.9.9.9' });
       expect((await send('a@example.com')).statusCode).toBe(401);
       expect((await send('a@example.com')).statusCode).toBe(401);
       expect((await send('a@example.com')).statusCode).toBe(429); // 2 per email
@@ -173,7 +162,7 @@ describe('configuration', () => {
     }
   });
 
-  it('the defaults are the issue\'s', () => {
+  it("the defaults are the issue's", () => {
     expect(loadConfig({}).rateLimits).toEqual({
       registerPerHour: 10,
       loginPerMinutePerEmail: 5,

@@ -39,7 +39,13 @@ const send = (method: 'POST' | 'PUT', url: string, token: string, body?: unknown
   });
 
 const badgeEvents = (userId: string) =>
-  db.selectFrom('xp_events').select(['source_id', 'amount', 'self_reported']).where('user_id', '=', userId).where('reason', '=', 'badge').orderBy('source_id').execute();
+  db
+    .selectFrom('xp_events')
+    .select(['source_id', 'amount', 'self_reported'])
+    .where('user_id', '=', userId)
+    .where('reason', '=', 'badge')
+    .orderBy('source_id')
+    .execute();
 const boardRow = (userId: string) =>
   db.selectFrom('xp_board').select(['xp', 'self_reported_xp', 'total']).where('user_id', '=', userId).where('period', '=', 'all').executeTakeFirstOrThrow();
 
@@ -79,7 +85,9 @@ describe('VERIFICATION=off', () => {
     expect(xp.totalXp).toBe(tasksXp + projectsXp + badgesXp);
     expect(xp.badges.filter((b) => b.earned).map((b) => b.id)).toEqual(expected.map((b) => b.id));
     // The badge's XP is self-reported, like the projects' that earned it.
-    expect(await badgeEvents(id)).toEqual(expected.map((b) => ({ source_id: b.id, amount: BADGE_XP, self_reported: 1 })).sort((a, b) => a.source_id.localeCompare(b.source_id)));
+    expect(await badgeEvents(id)).toEqual(
+      expected.map((b) => ({ source_id: b.id, amount: BADGE_XP, self_reported: 1 })).sort((a, b) => a.source_id.localeCompare(b.source_id)),
+    );
     const board = leaderboardResponseSchema.parse((await get(t.app, '/learning/leaderboard?period=all', token)).json());
     expect(board.me).toMatchObject({ xp: tasksXp, selfReportedXp: projectsXp + badgesXp });
   });
@@ -87,14 +95,24 @@ describe('VERIFICATION=off', () => {
 
 describe('the ledger', () => {
   /** One badge at 100 XP in all, so a few awards decide it. */
-  const hundred: BadgeDefinition = { id: 'badge_0000test', title: 'Test Hundred', description: 'Earn 100 XP', icon: 'star', color: 'purple', rule: 'total-xp', target: 100 };
+  const hundred: BadgeDefinition = {
+    id: 'badge_0000test',
+    title: 'Test Hundred',
+    description: 'Earn 100 XP',
+    icon: 'star',
+    color: 'purple',
+    rule: 'total-xp',
+    target: 100,
+  };
   const ledger = () => createLedger(db, [hundred], new Map());
   const moment = (minutes: number): Moment => {
     const at = new Date(clock + minutes * 60_000).toISOString();
     return { at, localDay: at.slice(0, 10) };
   };
   const pay = (userId: string, sourceId: string, amount: number, selfReported: boolean, minutes: number) =>
-    db.transaction().execute((tx) => ledger().award(tx, userId, { reason: selfReported ? 'project' : 'task', sourceId, pathId: null, amount, selfReported }, moment(minutes)));
+    db
+      .transaction()
+      .execute((tx) => ledger().award(tx, userId, { reason: selfReported ? 'project' : 'task', sourceId, pathId: null, amount, selfReported }, moment(minutes)));
   const settle = (userId: string, minutes: number) => db.transaction().execute((tx) => ledger().settleBadges(tx, userId, moment(minutes)));
 
   it('pays a badge earned only with self-reported work as self-reported, and ranks it once verified work earns it too', async () => {
@@ -124,7 +142,10 @@ describe('the ledger', () => {
     const { id } = await register(t.app);
     await pay(id, 'prj_selfreported', 500, true, 1);
     // As a badge was paid before badges followed their work's kind: ranked.
-    await db.insertInto('user_badges').values({ user_id: id, badge_id: hundred.id, earned_at: moment(1).at }).execute();
+    await db
+      .insertInto('user_badges')
+      .values({ user_id: id, badge_id: hundred.id, earned_at: moment(1).at })
+      .execute();
     await db.transaction().execute((tx) => ledger().award(tx, id, { reason: 'badge', sourceId: hundred.id, pathId: null, amount: BADGE_XP }, moment(1)));
     await settle(id, 3);
     expect(await badgeEvents(id)).toEqual([{ source_id: hundred.id, amount: BADGE_XP, self_reported: 0 }]);

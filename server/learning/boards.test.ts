@@ -56,7 +56,17 @@ beforeAll(async () => {
   const at = new Date(NOW - 60 * 24 * HOUR).toISOString();
   await db
     .insertInto('users')
-    .values(Array.from({ length: 140 }, (_, u) => ({ id: id(u), username: `Board ${u}`, email: `board${u}@example.com`, password_hash: 'x', password_changed_at: at, created_at: at, updated_at: at })))
+    .values(
+      Array.from({ length: 140 }, (_, u) => ({
+        id: id(u),
+        username: `Board ${u}`,
+        email: `board${u}@example.com`,
+        password_hash: 'x',
+        password_changed_at: at,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
     .execute();
   await insertEvents(events, (i) => `seed-${String(i).padStart(4, '0')}`);
   // Events written behind the app's back: the board is rebuilt from the ledger.
@@ -209,9 +219,19 @@ describe('the copy of each board in memory', () => {
   it('keeps change rows for CHANGES_KEPT_MS: the windows job deletes older ones', async () => {
     const boards = createBoards(db);
     const old = new Date(Date.now() - CHANGES_KEPT_MS - 60_000).toISOString();
-    await db.insertInto('xp_board_changes').values({ user_id: id(139), changed_at: old }).onConflict((oc) => oc.column('user_id').doUpdateSet({ changed_at: old })).execute();
+    await db
+      .insertInto('xp_board_changes')
+      .values({ user_id: id(139), changed_at: old })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ changed_at: old }))
+      .execute();
     await boards.moveWindows(LATER);
-    expect(await db.selectFrom('xp_board_changes').select('user_id').where('changed_at', '<', new Date(Date.now() - CHANGES_KEPT_MS).toISOString()).execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom('xp_board_changes')
+        .select('user_id')
+        .where('changed_at', '<', new Date(Date.now() - CHANGES_KEPT_MS).toISOString())
+        .execute(),
+    ).toEqual([]);
     expect(await db.selectFrom('xp_board_changes').select('user_id').execute()).not.toEqual([]);
   });
 });
@@ -227,7 +247,12 @@ describe('npm run xp:verify', () => {
     const boards = createBoards(db);
     expect((await boards.verify()).drift).toEqual([]);
     const victim = bruteBoard(sinceOf('week', LATER))[0]!;
-    await db.updateTable('xp_board').set((eb) => ({ xp: eb('xp', '+', 20) })).where('period', '=', 'week').where('user_id', '=', victim.userId).execute();
+    await db
+      .updateTable('xp_board')
+      .set((eb) => ({ xp: eb('xp', '+', 20) }))
+      .where('period', '=', 'week')
+      .where('user_id', '=', victim.userId)
+      .execute();
     await db.deleteFrom('xp_board').where('period', '=', 'all').where('user_id', '=', id(5)).execute();
     const { drift } = await boards.verify();
     expect(drift).toHaveLength(2);

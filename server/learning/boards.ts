@@ -50,9 +50,7 @@ async function aggregate(tx: Executor, starts: Starts, userIds?: readonly string
     LEADERBOARD_PERIOD_VALUES.flatMap((period) => {
       const xp = toNumber(r[`${period}_xp`]);
       const self = toNumber(r[`${period}_self`]);
-      return xp > 0 || self > 0
-        ? [{ period, user_id: r.user_id, xp, self_reported_xp: self, total: toNumber(r.total), reached_at: String(r[`${period}_at`]) }]
-        : [];
+      return xp > 0 || self > 0 ? [{ period, user_id: r.user_id, xp, self_reported_xp: self, total: toNumber(r.total), reached_at: String(r[`${period}_at`]) }] : [];
     }),
   );
 }
@@ -66,7 +64,11 @@ async function insertRows(
   tx: Executor,
   rows: readonly { period: string; user_id: string; xp: number; self_reported_xp: number; total: number; reached_at: string }[],
 ) {
-  for (let i = 0; i < rows.length; i += CHUNK) await tx.insertInto('xp_board').values(rows.slice(i, i + CHUNK)).execute();
+  for (let i = 0; i < rows.length; i += CHUNK)
+    await tx
+      .insertInto('xp_board')
+      .values(rows.slice(i, i + CHUNK))
+      .execute();
 }
 
 /** How old the in-memory copy of a board may get before a request brings it up to date. */
@@ -219,7 +221,10 @@ export function createBoards(db: Db) {
         return 'built';
       }
       // Change rows every copy has read by now (a copy older than that is read whole).
-      await tx.deleteFrom('xp_board_changes').where('changed_at', '<', new Date(Date.now() - CHANGES_KEPT_MS).toISOString()).execute();
+      await tx
+        .deleteFrom('xp_board_changes')
+        .where('changed_at', '<', new Date(Date.now() - CHANGES_KEPT_MS).toISOString())
+        .execute();
       const moves = WINDOWED.map((p) => ({ period: p, from: known[p] as string, to: windowStartAt(p, at) })).filter((m) => m.to > m.from);
       for (const p of WINDOWED) if (!moves.some((m) => m.period === p)) seen.set(p, Date.parse(known[p] as string));
       if (moves.length === 0) return 'current';
@@ -438,7 +443,14 @@ export function createBoards(db: Db) {
       }
     }
     if (unnamed.length > 0) {
-      const names = new Map((await namedRows(period, unnamed.map((r) => r.userId)).execute()).map((r) => [r.userId, r]));
+      const names = new Map(
+        (
+          await namedRows(
+            period,
+            unnamed.map((r) => r.userId),
+          ).execute()
+        ).map((r) => [r.userId, r]),
+      );
       for (const [i, row] of leaders.entries()) if (row.username === '' && names.has(row.userId)) leaders[i] = names.get(row.userId)!;
     }
     const asRow = (r: (typeof fresh)[number]): BoardRow => ({

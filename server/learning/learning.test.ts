@@ -6,13 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, errorMessage, signIn, WEB_ORIGIN, type TestApp } from '../test/helpers.ts';
-import {
-  learningMessages,
-  pathResponseSchema,
-  pathsResponseSchema,
-  projectResponseSchema,
-  pathSummaryResponseSchema,
-} from '../../src/domain/learningApi.ts';
+import { learningMessages, pathResponseSchema, pathsResponseSchema, projectResponseSchema, pathSummaryResponseSchema } from '../../src/domain/learningApi.ts';
 import { repoUrlMessages } from '../../src/domain/learning.ts';
 
 let t: TestApp;
@@ -65,7 +59,7 @@ describe('a new learner', () => {
     expect(projects.every((p) => p.progress.completed === 0)).toBe(true);
   });
 
-  it("the original numbered address and a former slug reach the path", async () => {
+  it('the original numbered address and a former slug reach the path', async () => {
     const { token } = await signIn(t.app);
     const response = await get(t.app, '/learning/paths/1', token);
     expect(response.statusCode).toBe(200);
@@ -88,7 +82,7 @@ describe('starting and ticking', () => {
     for (const task of [a, b, a]) expect((await send(t.app, 'PUT', `/learning/tasks/${task!.id}`, token)).statusCode).toBe(204);
     const { project } = projectResponseSchema.parse((await get(t.app, `/learning/projects/${first!.slug}`, token)).json());
     expect(project.tasks.filter((task) => task.completed).map((task) => task.id)).toEqual([a!.id, b!.id]);
-    expect(project.progress).toEqual({ completed: 2, total: first!.tasks.length, percent: Math.round((200 / first!.tasks.length)) });
+    expect(project.progress).toEqual({ completed: 2, total: first!.tasks.length, percent: Math.round(200 / first!.tasks.length) });
 
     expect((await send(t.app, 'DELETE', `/learning/tasks/${b!.id}`, token)).statusCode).toBe(204);
     expect((await send(t.app, 'DELETE', `/learning/tasks/${b!.id}`, token)).statusCode).toBe(204);
@@ -137,7 +131,9 @@ describe('submitting', () => {
     expect(next.project.status).toBe('available');
 
     // The repository can be replaced; the tasks of a completed project no longer change.
-    const replaced = projectResponseSchema.parse((await send(t.app, 'POST', url, token, { repositoryUrl: 'https://github.com/ada/portfolio-v2', liveUrl: 'https://ada.github.io/site/' })).json());
+    const replaced = projectResponseSchema.parse(
+      (await send(t.app, 'POST', url, token, { repositoryUrl: 'https://github.com/ada/portfolio-v2', liveUrl: 'https://ada.github.io/site/' })).json(),
+    );
     expect(replaced.project.submission?.repositoryUrl).toBe('https://github.com/ada/portfolio-v2');
     expect(replaced.project.completedAt).toBe(project.completedAt);
     expect(errorMessage(await send(t.app, 'DELETE', `/learning/tasks/${a!.id}`, token))).toBe(learningMessages.completed);
@@ -145,7 +141,7 @@ describe('submitting', () => {
 });
 
 describe('rating a path', () => {
-  it('needs a completed project of it; the average and count are everyone\'s, students count who started', async () => {
+  it("needs a completed project of it; the average and count are everyone's, students count who started", async () => {
     const rate = (token: string, stars: unknown) => send(t.app, 'PUT', `/learning/paths/${frontend.id}/rating`, token, { stars });
     const ada = await signIn(t.app);
     const before = pathsResponseSchema.parse((await get(t.app, '/learning/paths', ada.token)).json()).paths.find((p) => p.id === frontend.id)!;
@@ -153,7 +149,10 @@ describe('rating a path', () => {
 
     await send(t.app, 'POST', `/learning/projects/${first!.id}/start`, ada.token);
     for (const task of first!.tasks) await send(t.app, 'PUT', `/learning/tasks/${task.id}`, ada.token);
-    await send(t.app, 'POST', `/learning/projects/${first!.id}/submission`, ada.token, { repositoryUrl: 'https://github.com/ada/p', liveUrl: 'https://ada.github.io/site/' });
+    await send(t.app, 'POST', `/learning/projects/${first!.id}/submission`, ada.token, {
+      repositoryUrl: 'https://github.com/ada/p',
+      liveUrl: 'https://ada.github.io/site/',
+    });
     expect((await rate(ada.token, 6)).statusCode).toBe(400);
     const rated = await rate(ada.token, 4);
     expect(rated.statusCode).toBe(200);

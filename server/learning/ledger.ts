@@ -26,12 +26,7 @@ export type Moment = { at: string; localDay: string };
  * every change to a learner's events; the board reads must use the same instance, as its
  * in-memory copies read live the learners it rewrote.
  */
-export function createLedger(
-  db: Db,
-  badges: readonly BadgeDefinition[],
-  projectSkills: ReadonlyMap<string, readonly string[]>,
-  boards: Boards = createBoards(db),
-) {
+export function createLedger(db: Db, badges: readonly BadgeDefinition[], projectSkills: ReadonlyMap<string, readonly string[]>, boards: Boards = createBoards(db)) {
   async function award(tx: Executor, userId: string, item: Award, moment: Moment) {
     await tx
       .insertInto('xp_events')
@@ -82,13 +77,7 @@ export function createLedger(
 
   /** The projects whose automatic checks passed for this learner (a report that says so). */
   async function passedProjects(tx: Executor, userId: string): Promise<Set<string>> {
-    const rows = await tx
-      .selectFrom('verification_runs')
-      .select('project_id')
-      .distinct()
-      .where('user_id', '=', userId)
-      .where('state', '=', 'passed')
-      .execute();
+    const rows = await tx.selectFrom('verification_runs').select('project_id').distinct().where('user_id', '=', userId).where('state', '=', 'passed').execute();
     return new Set(rows.map((r) => r.project_id));
   }
 
@@ -99,12 +88,7 @@ export function createLedger(
    */
   async function facts(tx: Executor, userId: string, today: string): Promise<{ all: BadgeFacts; verified: BadgeFacts }> {
     const [completed, total, days, passed] = await Promise.all([
-      tx
-        .selectFrom('xp_events')
-        .select(['source_id', 'earned_on', 'self_reported'])
-        .where('user_id', '=', userId)
-        .where('reason', '=', 'project')
-        .execute(),
+      tx.selectFrom('xp_events').select(['source_id', 'earned_on', 'self_reported']).where('user_id', '=', userId).where('reason', '=', 'project').execute(),
       tx
         .selectFrom('xp_events')
         .select((eb) => [
@@ -160,7 +144,12 @@ export function createLedger(
     const selfReported = new Set(owned.filter((b) => b.self_reported === 1).map((b) => b.badge_id));
     let current = first;
     let results = evaluateBadges(badges, current.all);
-    const earnedOnVerifiedWork = () => new Set(evaluateBadges(badges, current.verified).filter((b) => b.earned).map((b) => b.id));
+    const earnedOnVerifiedWork = () =>
+      new Set(
+        evaluateBadges(badges, current.verified)
+          .filter((b) => b.earned)
+          .map((b) => b.id),
+      );
     let verified = earnedOnVerifiedWork();
     // A badge's own XP can earn another (10,000 XP): settle until nothing changes.
     for (let round = 0; round < badges.length; round += 1) {
@@ -192,12 +181,7 @@ export function createLedger(
       const lost = results.filter((b) => !b.retired && !b.earned && have.has(b.id)).map((b) => b.id);
       if (lost.length > 0) {
         await tx.deleteFrom('user_badges').where('user_id', '=', userId).where('badge_id', 'in', lost).execute();
-        await tx
-          .deleteFrom('xp_events')
-          .where('user_id', '=', userId)
-          .where('reason', '=', 'badge')
-          .where('source_id', 'in', lost)
-          .execute();
+        await tx.deleteFrom('xp_events').where('user_id', '=', userId).where('reason', '=', 'badge').where('source_id', 'in', lost).execute();
       }
     }
     // The learner's board rows follow their events, in this transaction.
@@ -229,11 +213,7 @@ export function createLedger(
      * The learner's clock, and with a goal (`goalWeek`: the Monday of the week it is set in) that
      * goal from that week on, in one transaction.
      */
-    async setClock(
-      userId: string,
-      clock: { timeZone: string; weeklyGoal: number; changedAt: string; dayFloor: string | null },
-      goalWeek: string | null,
-    ) {
+    async setClock(userId: string, clock: { timeZone: string; weeklyGoal: number; changedAt: string; dayFloor: string | null }, goalWeek: string | null) {
       const row = { time_zone: clock.timeZone, time_zone_changed_at: clock.changedAt, weekly_goal: clock.weeklyGoal, day_floor: clock.dayFloor };
       await db.transaction().execute(async (tx) => {
         await tx

@@ -11,7 +11,6 @@ import type { Database, Db } from '../db/database.ts';
 import { toNumber } from '../db/dialect.ts';
 import { precompiled } from '../db/precompiled.ts';
 
-
 const parseList = (json: string) => JSON.parse(json) as string[];
 /**
  * A project's requirements as seeded: each with its check. A row seeded before requirements had
@@ -130,12 +129,7 @@ export function createLearningRepository(db: Db) {
     },
     /** The id a former slug of a path or project now names, if any. */
     async redirect(kind: 'path' | 'project', slug: string): Promise<string | undefined> {
-      const row = await db
-        .selectFrom('slug_redirects')
-        .select('target_id')
-        .where('kind', '=', kind)
-        .where('old_slug', '=', slug)
-        .executeTakeFirst();
+      const row = await db.selectFrom('slug_redirects').select('target_id').where('kind', '=', kind).where('old_slug', '=', slug).executeTakeFirst();
       return row?.target_id;
     },
     /**

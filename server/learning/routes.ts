@@ -86,8 +86,24 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   // memory: a page costs the learner's own rows and nothing else. Its answers are assembled by
   // src/domain/learningViews.ts, the same code the browser's fixtures and mock API use.
   const catalog: Catalog = await repo.catalog();
-  const pathBySlugOrId = new Map(catalog.paths.flatMap((p) => [[p.slug, p], [p.id, p]] as const));
-  const projectBySlugOrId = new Map(catalog.projects.flatMap((p) => [[p.slug, p], [p.id, p]] as const));
+  const pathBySlugOrId = new Map(
+    catalog.paths.flatMap(
+      (p) =>
+        [
+          [p.slug, p],
+          [p.id, p],
+        ] as const,
+    ),
+  );
+  const projectBySlugOrId = new Map(
+    catalog.projects.flatMap(
+      (p) =>
+        [
+          [p.slug, p],
+          [p.id, p],
+        ] as const,
+    ),
+  );
   const projectOfTask = new Map(catalog.projects.flatMap((p) => p.tasks.filter((t) => t.status === 'active').map((t) => [t.id, p] as const)));
 
   // Every route here is a signed-in learner's: authenticated first, before the body is even read,
@@ -208,11 +224,18 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       if (current.status === 'locked') refuseUnlessStarted(current);
       if (current.status !== 'available') return { project: current };
       const moment = await momentOf(user.id);
-      await repo.startProject(user.id, project.id, project.pathId, current.tasks.map((t) => t.id), moment.at, async (tx) => {
-        // A day of work only the first time ever: starting again after a reset earns none.
-        if (await ledger.firstWork(tx, user.id, 'start', project.id, moment)) await ledger.activity(tx, user.id, project.pathId, moment);
-        await ledger.settleBadges(tx, user.id, moment);
-      });
+      await repo.startProject(
+        user.id,
+        project.id,
+        project.pathId,
+        current.tasks.map((t) => t.id),
+        moment.at,
+        async (tx) => {
+          // A day of work only the first time ever: starting again after a reset earns none.
+          if (await ledger.firstWork(tx, user.id, 'start', project.id, moment)) await ledger.activity(tx, user.id, project.pathId, moment);
+          await ledger.settleBadges(tx, user.id, moment);
+        },
+      );
       pathStats.changed();
       return { project: await projectView(user.id, project.id) };
     },

@@ -40,7 +40,8 @@ async function at(iso: string, user: TestUser) {
     tick: async (task: string) => expect((await call('PUT', `/learning/tasks/${task}`)).statusCode).toBe(204),
     untick: async (task: string) => expect((await call('DELETE', `/learning/tasks/${task}`)).statusCode).toBe(204),
     start: async () => expect((await call('POST', `/learning/projects/${first.id}/start`)).statusCode).toBe(200),
-    submit: async (repositoryUrl: string) => expect((await call('POST', `/learning/projects/${first.id}/submission`, { repositoryUrl, liveUrl: 'https://ada.github.io/site/' })).statusCode).toBe(202),
+    submit: async (repositoryUrl: string) =>
+      expect((await call('POST', `/learning/projects/${first.id}/submission`, { repositoryUrl, liveUrl: 'https://ada.github.io/site/' })).statusCode).toBe(202),
     reset: async () => expect((await call('POST', `/learning/paths/${first.pathId}/reset`)).statusCode).toBe(200),
     clock: async (body: { timeZone?: string; weeklyGoal?: number }) => {
       const response = await call('PUT', '/learning/clock', body);

@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../test/helpers.ts';
-import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS, leaderboardResponseSchema, xpHistoryResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
+import {
+  LEADERBOARD_PERIOD_VALUES,
+  LEADERBOARD_WINDOW_HOURS,
+  leaderboardResponseSchema,
+  xpHistoryResponseSchema,
+  xpResponseSchema,
+} from '../../src/domain/learningApi.ts';
 import { levelFor } from '../../src/domain/levels.ts';
 import { addDays, localDay } from '../../src/domain/streaks.ts';
 import { TASK_XP } from '../../src/domain/xp.ts';
@@ -55,7 +61,11 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('start' as const), project: fc.integer({ min: 0, max: 1 }) }) },
   {
     weight: 5,
-    arbitrary: fc.record({ kind: fc.constantFrom('tick' as const, 'untick' as const), project: fc.integer({ min: 0, max: 1 }), task: fc.integer({ min: 0, max: 2 }) }),
+    arbitrary: fc.record({
+      kind: fc.constantFrom('tick' as const, 'untick' as const),
+      project: fc.integer({ min: 0, max: 1 }),
+      task: fc.integer({ min: 0, max: 2 }),
+    }),
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constantFrom('tickAll' as const, 'submit' as const), project: fc.integer({ min: 0, max: 1 }) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'reset' as const }) },
@@ -153,7 +163,10 @@ describe('the ledger under random learning', () => {
             continue;
           }
           // submit
-          const response = await call(t.app, 'POST', `/learning/projects/${project.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/work', liveUrl: 'https://ada.github.io/site/' });
+          const response = await call(t.app, 'POST', `/learning/projects/${project.id}/submission`, token, {
+            repositoryUrl: 'https://github.com/ada/work',
+            liveUrl: 'https://ada.github.io/site/',
+          });
           const allTicked = project.tasks.every((task) => ticked.has(task.id));
           const accepted = started.has(step.project) && (completed.has(step.project) || allTicked);
           expect(response.statusCode).toBe(accepted ? 202 : 409);

@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, errorMessage, newUser, signIn, type TestApp } from '../test/helpers.ts';
-import { DEFAULT_NOTIFICATION_PREFERENCES, leaderboardResponseSchema, PRIVATE_LEARNER_NAME, xpHistoryResponseSchema, xpMessages, xpResponseSchema } from '../../src/domain/learningApi.ts';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  leaderboardResponseSchema,
+  PRIVATE_LEARNER_NAME,
+  xpHistoryResponseSchema,
+  xpMessages,
+  xpResponseSchema,
+} from '../../src/domain/learningApi.ts';
 import { levelFor } from '../../src/domain/levels.ts';
 import { streakRules, WEEKLY_GOAL } from '../../src/domain/streaks.ts';
 import { TASK_XP } from '../../src/domain/xp.ts';
@@ -36,8 +43,7 @@ const send = (app: FastifyInstance, method: 'POST' | 'PUT' | 'DELETE', url: stri
     ...(body === undefined ? (method === 'POST' ? { payload: '{}' } : {}) : { payload: JSON.stringify(body) }),
   });
 const xpOf = async (token: string) => xpResponseSchema.parse((await get(t.app, '/learning/xp', token)).json()).xp;
-const board = async (token: string, period = 'week') =>
-  leaderboardResponseSchema.parse((await get(t.app, `/learning/leaderboard?period=${period}`, token)).json());
+const board = async (token: string, period = 'week') => leaderboardResponseSchema.parse((await get(t.app, `/learning/leaderboard?period=${period}`, token)).json());
 
 /** A fresh access token for a learner (after the test clock moved past the old one's lifetime). */
 async function signInAgain(user: { email: string; password: string }) {
@@ -53,7 +59,10 @@ async function signInAgain(user: { email: string; password: string }) {
 async function completeFirstProject(token: string) {
   expect((await send(t.app, 'POST', `/learning/projects/${first.id}/start`, token)).statusCode).toBe(200);
   for (const task of first.tasks) expect((await send(t.app, 'PUT', `/learning/tasks/${task.id}`, token)).statusCode).toBe(204);
-  const submitted = await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/portfolio', liveUrl: 'https://ada.github.io/site/' });
+  const submitted = await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, {
+    repositoryUrl: 'https://github.com/ada/portfolio',
+    liveUrl: 'https://ada.github.io/site/',
+  });
   expect(submitted.statusCode).toBe(202);
 }
 
@@ -88,7 +97,14 @@ describe('the ledger', () => {
     await completeFirstProject(token);
     const before = (await xpOf(token)).totalXp;
     // The project is completed: its tasks can no longer change, and submitting again replaces the repository only.
-    expect((await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, { repositoryUrl: 'https://github.com/ada/portfolio-2', liveUrl: 'https://ada.github.io/site/' })).statusCode).toBe(202);
+    expect(
+      (
+        await send(t.app, 'POST', `/learning/projects/${first.id}/submission`, token, {
+          repositoryUrl: 'https://github.com/ada/portfolio-2',
+          liveUrl: 'https://ada.github.io/site/',
+        })
+      ).statusCode,
+    ).toBe(202);
     expect((await xpOf(token)).totalXp).toBe(before);
 
     const other = await signIn(t.app);

@@ -40,7 +40,6 @@ export type XpDeps = {
 };
 
 export function xpRoutes(app: FastifyInstance, { ledger, boards, catalog, badges, now, learnerOf, sessionOf, ended }: XpDeps) {
-
   async function clock(userId: string) {
     const row = await ledger.clockOf(userId);
     return { timeZone: row?.time_zone ?? DEFAULT_TIME_ZONE, weeklyGoal: row?.weekly_goal ?? WEEKLY_GOAL.default, row };

@@ -22,7 +22,12 @@ import { EMAIL_NOT_SET_UP } from './outbox.ts';
 const logged: string[] = [];
 const logStream = new Writable({
   write(chunk: Buffer, _encoding, callback) {
-    logged.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
+    logged.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line !== ''),
+    );
     callback();
   },
 });
@@ -71,7 +76,12 @@ describe('production without a mail server (no SMTP_URL)', () => {
   beforeAll(async () => {
     const stream = new Writable({
       write(chunk: Buffer, _encoding, callback) {
-        logs.push(...chunk.toString('utf8').split('\n').filter((line) => line !== ''));
+        logs.push(
+          ...chunk
+            .toString('utf8')
+            .split('\n')
+            .filter((line) => line !== ''),
+        );
         callback();
       },
     });
@@ -207,8 +217,12 @@ describe('production without a mail server (no SMTP_URL)', () => {
     const again = async () => {
       token = ((await postJson(p.app, '/auth/login', { email: user.email, password: user.password })).json() as { token: string }).token;
     };
-    await p.app.db.insertInto('learner_clock').values({ user_id: id, time_zone: 'Europe/Berlin', time_zone_changed_at: '2026-01-01T00:00:00.000Z', weekly_goal: 3, day_floor: null }).execute();
-    for (const day of ['2026-11-21', '2026-11-22']) await p.app.db.insertInto('activity_days').values({ user_id: id, path_id: first.pathId, local_day: day }).execute();
+    await p.app.db
+      .insertInto('learner_clock')
+      .values({ user_id: id, time_zone: 'Europe/Berlin', time_zone_changed_at: '2026-01-01T00:00:00.000Z', weekly_goal: 3, day_floor: null })
+      .execute();
+    for (const day of ['2026-11-21', '2026-11-22'])
+      await p.app.db.insertInto('activity_days').values({ user_id: id, path_id: first.pathId, local_day: day }).execute();
     // Every switch on: email ones too, as the defaults have them.
     const on = { streakEmail: true, streakPush: true, digestEmail: true, updatesEmail: true, newsletterEmail: true };
     expect((await call(token, 'PUT', '/account/preferences', { notifications: on, darkMode: false, publicProfile: false })).statusCode).toBe(200);
@@ -247,7 +261,21 @@ describe('production without a mail server (no SMTP_URL)', () => {
     const at = new Date(clock.now).toISOString();
     await p.app.db
       .insertInto('notification_outbox')
-      .values({ id: crypto.randomUUID(), user_id: id, kind: 'test-before', period_key: 'one', channel: 'email', payload: JSON.stringify(message), status: 'queued', attempts: 0, run_at: at, locked_until: null, sent_at: null, last_error: null, created_at: at })
+      .values({
+        id: crypto.randomUUID(),
+        user_id: id,
+        kind: 'test-before',
+        period_key: 'one',
+        channel: 'email',
+        payload: JSON.stringify(message),
+        status: 'queued',
+        attempts: 0,
+        run_at: at,
+        locked_until: null,
+        sent_at: null,
+        last_error: null,
+        created_at: at,
+      })
       .execute();
     await nothingMailed();
     const rows = (await emailRows()).filter((row) => row.user_id === id);

@@ -167,7 +167,13 @@ describe('a restart', () => {
     const first = await start();
     const { id, user } = await register(first);
     for (const n of [1, 2, 3]) {
-      await first.outbox.enqueue(first.db, { userId: id, kind: 'notice', periodKey: `n${n}`, channel: 'email', payload: { to: user.email, subject: `Notice ${n}`, text: `Notice ${n}.` } });
+      await first.outbox.enqueue(first.db, {
+        userId: id,
+        kind: 'notice',
+        periodKey: `n${n}`,
+        channel: 'email',
+        payload: { to: user.email, subject: `Notice ${n}`, text: `Notice ${n}.` },
+      });
     }
     first.outbox.kick();
     // Closed while its sender is at work: closing waits for the sends under way.
@@ -187,7 +193,13 @@ describe('a restart', () => {
     const { start, clock } = await setUp();
     const first = await start();
     const { id, user } = await register(first);
-    const notice = (n: number) => ({ userId: id, kind: 'notice', periodKey: `n${n}`, channel: 'email' as const, payload: { to: user.email, subject: `Notice ${n}`, text: `Notice ${n}.` } });
+    const notice = (n: number) => ({
+      userId: id,
+      kind: 'notice',
+      periodKey: `n${n}`,
+      channel: 'email' as const,
+      payload: { to: user.email, subject: `Notice ${n}`, text: `Notice ${n}.` },
+    });
     await first.outbox.enqueue(first.db, notice(1));
     await first.outbox.sendDue();
     await first.outbox.enqueue(first.db, notice(2));

@@ -76,9 +76,7 @@ export async function claimDue(db: Db, at: number, batch: number): Promise<Outbo
     db
       .selectFrom('notification_outbox')
       .select('id')
-      .where((eb) =>
-        eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]), eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', now)])]),
-      )
+      .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]), eb.and([eb('status', '=', 'sending'), eb('locked_until', '<=', now)])]))
       .orderBy('run_at')
       .limit(batch),
   );
@@ -166,7 +164,13 @@ export function createOutbox(deps: {
       if (row.channel === 'email' && mailer !== null) {
         const message = JSON.parse(row.payload) as MailMessage;
         await mailer.send({ ...message, messageId: `<${row.id}@${deps.messageDomain}>` });
-        await settle(row, { status: 'sent', sent_at: iso(), locked_until: null, last_error: null, payload: JSON.stringify({ to: message.to, subject: message.subject }) });
+        await settle(row, {
+          status: 'sent',
+          sent_at: iso(),
+          locked_until: null,
+          last_error: null,
+          payload: JSON.stringify({ to: message.to, subject: message.subject }),
+        });
       } else {
         if (!deps.push) throw new PermanentSendError('push is not set up on this server');
         await deps.push.send(row.user_id, JSON.parse(row.payload) as PushPayload);

@@ -9,7 +9,19 @@ import { authApiMessages } from '../../src/domain/auth.ts';
 import { oauthMessages } from '../../src/domain/oauth.ts';
 import { loadConfig } from '../config.ts';
 import { startFakeGitHub, startFakeGoogle, type FakeGitHub, type FakeGoogle } from '../test/fake-providers.ts';
-import { bearer, createTestApp, errorMessage, newUser, postJson, refreshCookieValue, register, setCookieHeaders, signIn, WEB_ORIGIN, type TestApp } from '../test/helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  errorMessage,
+  newUser,
+  postJson,
+  refreshCookieValue,
+  register,
+  setCookieHeaders,
+  signIn,
+  WEB_ORIGIN,
+  type TestApp,
+} from '../test/helpers.ts';
 import { OAUTH_TRANSACTION_SECONDS } from './routes.ts';
 
 let google: FakeGoogle;
@@ -143,7 +155,11 @@ describe('starting', () => {
   it('is limited per IP like sign-in attempts (each start stores a transaction)', async () => {
     const limited = await createTestApp({
       rateLimits: { loginPerMinutePerIp: 2 },
-      oauth: { apiOrigin: 'http://localhost:4000', google: null, github: { clientId: github.clientId, clientSecret: github.clientSecret, webUrl: github.url, apiUrl: github.url } },
+      oauth: {
+        apiOrigin: 'http://localhost:4000',
+        google: null,
+        github: { clientId: github.clientId, clientSecret: github.clientSecret, webUrl: github.url, apiUrl: github.url },
+      },
     });
     try {
       const starts = [];
@@ -208,7 +224,7 @@ describe('a new learner', () => {
 
 describe('no silent linking', () => {
   it.each(['google', 'github'] as const)('a %s email of a password account asks for its password once, then links', async (provider) => {
-    const owner = newUser({ email: provider === 'google' ? google.user.email ?? '' : github.user.emails[0]?.email ?? '' });
+    const owner = newUser({ email: provider === 'google' ? (google.user.email ?? '') : (github.user.emails[0]?.email ?? '') });
     const { id } = await register(t.app, owner);
     const response = await signInWith(provider);
     expect(response.statusCode).toBe(303);
@@ -369,7 +385,14 @@ describe('linked accounts in Settings', () => {
     const { hashToken } = await import('../auth/tokens.ts');
     await t.app.db
       .insertInto('password_resets')
-      .values({ id: crypto.randomUUID(), user_id: row.id, token_hash: hashToken('a'.repeat(43)), created_at: new Date(clock).toISOString(), expires_at: new Date(clock + 60_000).toISOString(), used_at: null })
+      .values({
+        id: crypto.randomUUID(),
+        user_id: row.id,
+        token_hash: hashToken('a'.repeat(43)),
+        created_at: new Date(clock).toISOString(),
+        expires_at: new Date(clock + 60_000).toISOString(),
+        used_at: null,
+      })
       .execute();
     const reset = await postJson(t.app, '/auth/reset-password', { token: 'a'.repeat(43), password: 'Brand-new-pass-77' });
     expect(reset.statusCode).toBe(200);

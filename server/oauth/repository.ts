@@ -70,12 +70,7 @@ export function createOAuthRepository(db: Db) {
      */
     completePendingLink(link: PendingLinkRow, identity: IdentityRow, at: string): Promise<'linked' | 'used' | 'taken'> {
       return db.transaction().execute(async (tx) => {
-        const used = await tx
-          .updateTable('oauth_pending_links')
-          .set({ used_at: at })
-          .where('id', '=', link.id)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
+        const used = await tx.updateTable('oauth_pending_links').set({ used_at: at }).where('id', '=', link.id).where('used_at', 'is', null).executeTakeFirst();
         if (used.numUpdatedRows !== 1n) return 'used';
         const clash = await tx
           .selectFrom('oauth_identities')

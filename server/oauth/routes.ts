@@ -17,13 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import {
-  identitiesResponseSchema,
-  linkConfirmBodySchema,
-  linkStartResponseSchema,
-  providerSchema,
-  providersResponseSchema,
-} from '../../src/domain/oauthApi.ts';
+import { identitiesResponseSchema, linkConfirmBodySchema, linkStartResponseSchema, providerSchema, providersResponseSchema } from '../../src/domain/oauthApi.ts';
 import { oauthMessages, PROVIDERS, type LinkedAccounts, type OAuthError, type Provider } from '../../src/domain/oauth.ts';
 import { authApiMessages } from '../../src/domain/auth.ts';
 import { sessionResponseSchema } from '../../src/domain/authApi.ts';
@@ -135,7 +129,10 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
   const startLimit = rateLimitHook(app, { name: 'oauth-start', max: config.rateLimits.loginPerMinutePerIp, windowMs: 60_000 });
 
   const toLogin = (reply: FastifyReply, params: Record<string, string>) =>
-    reply.code(303).header('location', `${web}/login?${new URLSearchParams(params)}`).send();
+    reply
+      .code(303)
+      .header('location', `${web}/login?${new URLSearchParams(params)}`)
+      .send();
 
   app.get('/providers', { schema: { response: { 200: jsonSchema(providersResponseSchema) } } }, async () => ({
     providers: configuredProviders(providers),
@@ -177,7 +174,10 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
       const fail = (error: OAuthError) => {
         request.log.info({ provider: providerName, error }, 'provider sign-in refused');
         const params = new URLSearchParams({ oauthError: error, provider: providerName });
-        return reply.code(303).header('location', `${web}${linking ? '/app/settings' : '/login'}?${params}`).send();
+        return reply
+          .code(303)
+          .header('location', `${web}${linking ? '/app/settings' : '/login'}?${params}`)
+          .send();
       };
 
       const provider = providers[providerName];
@@ -222,7 +222,10 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
           }
           request.log.info({ userId, provider: providerName }, 'identity linked');
         }
-        return reply.code(303).header('location', `${web}/app/settings?${new URLSearchParams({ linked: providerName })}`).send();
+        return reply
+          .code(303)
+          .header('location', `${web}/app/settings?${new URLSearchParams({ linked: providerName })}`)
+          .send();
       }
 
       const signIn = async (userId: string) => {
@@ -325,10 +328,12 @@ export async function identityRoutes(app: FastifyInstance, deps: OAuthDeps) {
   async function linkedAccounts(userId: string): Promise<LinkedAccounts> {
     const [user, rows] = await Promise.all([authRepo.findUserById(userId), repo.identitiesOf(userId)]);
     return {
-      identities: rows.flatMap((row) => {
-        const provider = providerSchema.safeParse(row.provider);
-        return provider.success ? [{ provider: provider.data, label: row.email ?? row.login ?? row.subject, linkedAt: row.created_at }] : [];
-      }).sort((a, b) => PROVIDERS.indexOf(a.provider) - PROVIDERS.indexOf(b.provider)),
+      identities: rows
+        .flatMap((row) => {
+          const provider = providerSchema.safeParse(row.provider);
+          return provider.success ? [{ provider: provider.data, label: row.email ?? row.login ?? row.subject, linkedAt: row.created_at }] : [];
+        })
+        .sort((a, b) => PROVIDERS.indexOf(a.provider) - PROVIDERS.indexOf(b.provider)),
       hasPassword: user?.has_password === 1,
       providers: configuredProviders(providers),
     };
@@ -343,7 +348,13 @@ export async function identityRoutes(app: FastifyInstance, deps: OAuthDeps) {
 
   app.post<{ Params: { provider: string } }>(
     '/:provider',
-    { schema: { params: providerParams, body: { type: 'object', additionalProperties: false, properties: {} }, response: { 200: jsonSchema(linkStartResponseSchema) } } },
+    {
+      schema: {
+        params: providerParams,
+        body: { type: 'object', additionalProperties: false, properties: {} },
+        response: { 200: jsonSchema(linkStartResponseSchema) },
+      },
+    },
     async (request, reply) => {
       const user = await me(request);
       const name = providerOf(request.params.provider);

@@ -97,7 +97,10 @@ function verifyVapid(authorization: string) {
   expect(key).toBe(vapid.publicKey);
   const [header, claims, signature] = jwt.split('.') as [string, string, string];
   const raw = Buffer.from(key, 'base64url');
-  const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
+  const publicKey = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
   expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
   return JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud: string; sub: string; exp: number };
 }
@@ -107,7 +110,12 @@ async function signedIn() {
   const { id } = await register(t.app, user);
   const token = ((await postJson(t.app, '/auth/login', { email: user.email, password: user.password })).json() as { token: string }).token;
   const call = (method: 'POST' | 'DELETE' | 'GET', url: string, body?: unknown) =>
-    t.app.inject({ method, url, headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+    t.app.inject({
+      method,
+      url,
+      headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
   return { id, call, settings: async () => settingsResponseSchema.parse((await call('GET', '/account/settings')).json()).settings };
 }
 
@@ -133,7 +141,10 @@ describe('a streak reminder by push', () => {
     const me = await signedIn();
     const browser = browserSubscription('laptop');
     expect((await me.call('POST', '/account/push-subscriptions', browser.json)).statusCode).toBe(204);
-    await t.app.db.insertInto('learner_clock').values({ user_id: me.id, time_zone: 'Europe/Berlin', time_zone_changed_at: '2026-01-01T00:00:00.000Z', weekly_goal: 3, day_floor: null }).execute();
+    await t.app.db
+      .insertInto('learner_clock')
+      .values({ user_id: me.id, time_zone: 'Europe/Berlin', time_zone_changed_at: '2026-01-01T00:00:00.000Z', weekly_goal: 3, day_floor: null })
+      .execute();
     const pathId = (await t.app.db.selectFrom('paths').select('id').executeTakeFirstOrThrow()).id;
     await t.app.db.insertInto('activity_days').values({ user_id: me.id, path_id: pathId, local_day: '2026-11-22' }).execute();
 
@@ -156,7 +167,13 @@ describe('a streak reminder by push', () => {
       body: 'Tick a task, start or submit a project today to keep it.',
       url: 'http://localhost:5173/app/dashboard',
     });
-    const rows = await t.app.db.selectFrom('notification_outbox').select(['channel', 'status']).where('user_id', '=', me.id).where('kind', '=', 'streak').orderBy('channel').execute();
+    const rows = await t.app.db
+      .selectFrom('notification_outbox')
+      .select(['channel', 'status'])
+      .where('user_id', '=', me.id)
+      .where('kind', '=', 'streak')
+      .orderBy('channel')
+      .execute();
     expect(rows).toEqual([
       { channel: 'email', status: 'sent' },
       { channel: 'push', status: 'sent' },
@@ -175,7 +192,13 @@ describe('a streak reminder by push', () => {
     }
     expect(received.filter((r) => r.path === '/send/laptop')).toHaveLength(2);
     expect(await t.app.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', me.id).execute()).toEqual([]);
-    const pushRow = await t.app.db.selectFrom('notification_outbox').select(['status', 'last_error']).where('user_id', '=', me.id).where('period_key', '=', 'streak:2026-11-24').where('channel', '=', 'push').executeTakeFirst();
+    const pushRow = await t.app.db
+      .selectFrom('notification_outbox')
+      .select(['status', 'last_error'])
+      .where('user_id', '=', me.id)
+      .where('period_key', '=', 'streak:2026-11-24')
+      .where('channel', '=', 'push')
+      .executeTakeFirst();
     expect(pushRow).toEqual({ status: 'failed', last_error: 'every subscription of the learner has ended' });
   });
 });

@@ -29,10 +29,14 @@ const PUSH_TIMEOUT_MS = 15_000;
 
 export const httpsPushTransport: PushTransport = (details) =>
   new Promise((resolve, reject) => {
-    const req = request(details.endpoint, { method: details.method, headers: details.headers, agent: useAgent(details.endpoint), timeout: PUSH_TIMEOUT_MS }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
+    const req = request(
+      details.endpoint,
+      { method: details.method, headers: details.headers, agent: useAgent(details.endpoint), timeout: PUSH_TIMEOUT_MS },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('the push service did not answer in time')));
     req.on('error', reject);
     req.end(details.body ?? undefined);

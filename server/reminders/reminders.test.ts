@@ -38,7 +38,10 @@ type Learner = { id: string; user: TestUser };
 async function learner(timeZone: string, days: string[]): Promise<Learner> {
   const user = newUser();
   const { id } = await register(t.app, user);
-  await t.app.db.insertInto('learner_clock').values({ user_id: id, time_zone: timeZone, time_zone_changed_at: '2026-01-01T00:00:00.000Z', weekly_goal: 3, day_floor: null }).execute();
+  await t.app.db
+    .insertInto('learner_clock')
+    .values({ user_id: id, time_zone: timeZone, time_zone_changed_at: '2026-01-01T00:00:00.000Z', weekly_goal: 3, day_floor: null })
+    .execute();
   await worked({ id, user }, ...days);
   return { id, user };
 }
@@ -57,7 +60,13 @@ async function tickAt(iso: string, who: Learner, subject = / streak ends at midn
 }
 
 const streakRows = (who: Learner) =>
-  t.app.db.selectFrom('notification_outbox').select(['period_key', 'channel', 'status', 'last_error']).where('user_id', '=', who.id).where('kind', '=', 'streak').orderBy('period_key').execute();
+  t.app.db
+    .selectFrom('notification_outbox')
+    .select(['period_key', 'channel', 'status', 'last_error'])
+    .where('user_id', '=', who.id)
+    .where('kind', '=', 'streak')
+    .orderBy('period_key')
+    .execute();
 
 async function tokenOf(who: Learner) {
   const response = await postJson(t.app, '/auth/login', { email: who.user.email, password: who.user.password });
@@ -146,14 +155,21 @@ describe('streak at risk', () => {
     clock.now = Date.parse('2026-11-25T18:30:00Z');
     await t.app.reminders.tick();
     await t.app.background.drain();
-    const waiting = await t.app.db.selectFrom('notification_outbox').select(['status', 'attempts']).where('user_id', '=', late.id).where('kind', '=', 'streak').execute();
+    const waiting = await t.app.db
+      .selectFrom('notification_outbox')
+      .select(['status', 'attempts'])
+      .where('user_id', '=', late.id)
+      .where('kind', '=', 'streak')
+      .execute();
     expect(waiting).toEqual([{ status: 'queued', attempts: 1 }]);
     await worked(late, '2026-11-25');
     smtp.respond(() => null);
     clock.now = Date.parse('2026-11-25T18:35:00Z');
     await t.app.outbox.sendDue();
     expect(smtp.received.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === late.user.email && m.subject?.endsWith('ends at midnight'))).toEqual([]);
-    expect(await streakRows(late)).toEqual([{ period_key: 'streak:2026-11-25', channel: 'email', status: 'failed', last_error: 'not sent: the learner worked that day' }]);
+    expect(await streakRows(late)).toEqual([
+      { period_key: 'streak:2026-11-25', channel: 'email', status: 'failed', last_error: 'not sent: the learner worked that day' },
+    ]);
   });
 
   it('works through the API: a task ticked today means no reminder tonight', async () => {
@@ -162,7 +178,12 @@ describe('streak at risk', () => {
     const who = { id, user };
     const call = async (iso: string, method: 'PUT' | 'POST', url: string, body: unknown) => {
       clock.now = Date.parse(iso);
-      const response = await t.app.inject({ method, url, headers: { ...bearer(await tokenOf(who)), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: { ...bearer(await tokenOf(who)), 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
       expect(response.statusCode, url).toBeLessThan(300);
     };
     await call('2026-11-26T09:00:00Z', 'PUT', '/learning/clock', { timeZone: 'Europe/Berlin' });
@@ -221,7 +242,12 @@ describe('the weekly digest', () => {
     const idle = await learner('Europe/Berlin', []);
     const call = async (iso: string, method: 'PUT' | 'POST', url: string, body: unknown) => {
       clock.now = Date.parse(iso);
-      const response = await t.app.inject({ method, url, headers: { ...bearer(await tokenOf(who)), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: { ...bearer(await tokenOf(who)), 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
       expect(response.statusCode, url).toBeLessThan(300);
     };
     // The week of 16 November in Berlin: a project started, two tasks ticked.
@@ -264,7 +290,12 @@ describe('the weekly digest', () => {
 
 describe('one-click unsubscribe', () => {
   it('a forged or unknown token is a 404; another body type is a 415', async () => {
-    const forged = await t.app.inject({ method: 'POST', url: `/unsubscribe/${'A'.repeat(22)}.${'B'.repeat(22)}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/unsubscribe/${'A'.repeat(22)}.${'B'.repeat(22)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(forged.statusCode).toBe(404);
     expect((await postJson(t.app, '/unsubscribe/not-a-token', {})).statusCode).toBe(404);
     const text = await t.app.inject({ method: 'POST', url: '/unsubscribe/x', headers: { 'content-type': 'text/plain' }, payload: 'hi' });

@@ -11,12 +11,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { dailyStreak, addDays, DEFAULT_TIME_ZONE, weekOf } from '../../src/domain/streaks.ts';
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  type NotificationPreferences,
-  type RemindersStatus,
-  type UnsubscribeResponse,
-} from '../../src/domain/learningApi.ts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type RemindersStatus, type UnsubscribeResponse } from '../../src/domain/learningApi.ts';
 import { renderStreakAtRisk } from '../../src/mail/StreakAtRisk.ts';
 import { renderWeeklyDigest } from '../../src/mail/WeeklyDigest.ts';
 import type { Database, Db } from '../db/database.ts';
@@ -133,7 +128,11 @@ export function createReminders(deps: {
     const kind = (Object.keys(SWITCH_OF) as UnsubscribeKind[]).find((k) => timingSafeEqual(Buffer.from(mac(id, k)), Buffer.from(given)));
     if (!kind) return null;
     const column = COLUMN_OF[SWITCH_OF[kind]];
-    const updated = await db.updateTable('user_settings').set({ [column]: 0, updated_at: iso() }).where('unsubscribe_id', '=', id).executeTakeFirst();
+    const updated = await db
+      .updateTable('user_settings')
+      .set({ [column]: 0, updated_at: iso() })
+      .where('unsubscribe_id', '=', id)
+      .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) return null;
     return { kind, message: unsubscribeMessages[kind] };
   }
@@ -143,15 +142,30 @@ export function createReminders(deps: {
     return { timeZone: row?.time_zone ?? DEFAULT_TIME_ZONE, dayFloor: row?.day_floor ?? null };
   }
 
-  const activeDaysOf = async (executor: Executor, userId: string) =>
-    [...new Set((await executor.selectFrom('activity_days').select('local_day').where('user_id', '=', userId).execute()).map((r) => r.local_day))];
+  const activeDaysOf = async (executor: Executor, userId: string) => [
+    ...new Set((await executor.selectFrom('activity_days').select('local_day').where('user_id', '=', userId).execute()).map((r) => r.local_day)),
+  ];
 
   const hasPeriod = async (executor: Executor, userId: string, kind: string, periodKey: string) =>
-    (await executor.selectFrom('notification_outbox').select('id').where('user_id', '=', userId).where('kind', '=', kind).where('period_key', '=', periodKey).limit(1).executeTakeFirst()) !==
-    undefined;
+    (await executor
+      .selectFrom('notification_outbox')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('period_key', '=', periodKey)
+      .limit(1)
+      .executeTakeFirst()) !== undefined;
 
   const pushDevices = async (executor: Executor, userId: string) =>
-    toNumber((await executor.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+    toNumber(
+      (
+        await executor
+          .selectFrom('push_subscriptions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   /** Which streak channels would carry a reminder now: the switch on and the channel able to send. */
   function streakChannels(prefs: NotificationPreferences, devices: number): ('email' | 'push')[] {
@@ -217,7 +231,7 @@ export function createReminders(deps: {
   }
 
   const usernameOf = async (executor: Executor, userId: string) =>
-    (await executor.selectFrom('users').select(['username', 'email']).where('id', '=', userId).executeTakeFirstOrThrow());
+    await executor.selectFrom('users').select(['username', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
 
   /** One learner's streak reminder, if due: paused instead when they ignored two weeks of them. */
   async function scheduleStreak(tx: Executor, userId: string, at: number): Promise<void> {
@@ -288,7 +302,9 @@ export function createReminders(deps: {
       .select('t.title')
       .where('t.project_id', '=', project.id)
       .where('t.status', '=', 'active')
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('task_completions as c').select('c.task_id').whereRef('c.task_id', '=', 't.id').where('c.user_id', '=', userId))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('task_completions as c').select('c.task_id').whereRef('c.task_id', '=', 't.id').where('c.user_id', '=', userId))),
+      )
       .orderBy('t.position')
       .executeTakeFirst();
     if (!task) return null;
@@ -332,7 +348,11 @@ export function createReminders(deps: {
         .where('earned_on', '<=', weekEnd)
         .groupBy('reason')
         .execute(),
-      tx.selectFrom('xp_events').select((eb) => eb.fn.sum('amount').as('xp')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      tx
+        .selectFrom('xp_events')
+        .select((eb) => eb.fn.sum('amount').as('xp'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
       rankOf(tx, userId),
     ]);
     // Nothing true to say to a learner who never did any work.
@@ -358,7 +378,13 @@ export function createReminders(deps: {
       unsubscribeUrl: links.pageUrl,
       settingsUrl: `${deps.webOrigin}/app/settings`,
     });
-    await outbox.enqueue(tx, { userId, kind: 'digest', periodKey: `digest:${monday}`, channel: 'email', payload: { to: user.email, ...mail, headers: links.headers } });
+    await outbox.enqueue(tx, {
+      userId,
+      kind: 'digest',
+      periodKey: `digest:${monday}`,
+      channel: 'email',
+      payload: { to: user.email, ...mail, headers: links.headers },
+    });
   }
 
   /**
@@ -407,7 +433,9 @@ export function createReminders(deps: {
               .where(zone, 'in', due.streak)
               .where((eb) => eb.or([on('streak_email'), on('streak_push')]))
               .where('s.reminders_paused_at', 'is', null)
-              .where((eb) => eb.exists(eb.selectFrom('activity_days as a').select('a.user_id').whereRef('a.user_id', '=', 'u.id').where('a.local_day', '>=', recent)))
+              .where((eb) =>
+                eb.exists(eb.selectFrom('activity_days as a').select('a.user_id').whereRef('a.user_id', '=', 'u.id').where('a.local_day', '>=', recent)),
+              )
               // An evening lasts five hours: a reminder queued in the last six was this evening's.
               .where(queuedSince('streak', 6))
               .execute();
@@ -448,7 +476,13 @@ export function createReminders(deps: {
     if (prefs.pausedAt !== null) return 'reminders are paused';
     if (row.channel === 'email' ? !prefs.streakEmail : !prefs.streakPush) return 'the learner switched these reminders off';
     const day = row.period_key.slice('streak:'.length);
-    const worked = await db.selectFrom('activity_days').select('local_day').where('user_id', '=', row.user_id).where('local_day', '=', day).limit(1).executeTakeFirst();
+    const worked = await db
+      .selectFrom('activity_days')
+      .select('local_day')
+      .where('user_id', '=', row.user_id)
+      .where('local_day', '=', day)
+      .limit(1)
+      .executeTakeFirst();
     return worked ? 'the learner worked that day' : null;
   };
   const digestCheck: SendCheck = async (row: OutboxRow) => ((await preferencesOf(db, row.user_id)).digestEmail ? null : 'the learner switched the digest off');

@@ -24,7 +24,6 @@ declare module 'fastify' {
   }
 }
 
-
 export const reminderMessages = {
   unknownLink: 'This unsubscribe link is not valid. You can change which emails you get in Settings.',
   endpoint: 'A push subscription needs the https address of a push service.',
@@ -96,7 +95,14 @@ export async function pushSubscriptionRoutes(app: FastifyInstance, deps: { db: D
         .values({ id: randomUUID(), endpoint, ...values })
         .onConflict((oc) => oc.column('endpoint').doUpdateSet(values))
         .execute();
-      const kept = await tx.selectFrom('push_subscriptions').select('id').where('user_id', '=', user.id).orderBy('created_at', 'desc').orderBy('id').limit(MAX_PUSH_DEVICES).execute();
+      const kept = await tx
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(MAX_PUSH_DEVICES)
+        .execute();
       await tx
         .deleteFrom('push_subscriptions')
         .where('user_id', '=', user.id)

@@ -25,7 +25,14 @@ function wallClock(epochMs: number, timeZone: string) {
   const formatter = formatterFor(timeZone);
   const parts: Record<string, number> = {};
   for (const part of formatter.formatToParts(epochMs)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { year: parts.year as number, month: parts.month as number, day: parts.day as number, hour: parts.hour as number, minute: parts.minute as number, second: parts.second as number };
+  return {
+    year: parts.year as number,
+    month: parts.month as number,
+    day: parts.day as number,
+    hour: parts.hour as number,
+    minute: parts.minute as number,
+    second: parts.second as number,
+  };
 }
 
 /**

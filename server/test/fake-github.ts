@@ -107,10 +107,20 @@ const README = /^readme(\.[A-Za-z0-9]+)?$/i;
 /** GitHub's contents API sends no content for files above 1 MB. */
 const CONTENT_LIMIT = 1024 * 1024;
 
-const blobSha = (text: string) => createHash('sha1').update(`blob ${Buffer.byteLength(text)}\0${text}`).digest('hex');
+const blobSha = (text: string) =>
+  createHash('sha1')
+    .update(`blob ${Buffer.byteLength(text)}\0${text}`)
+    .digest('hex');
 
 /** Base64 wrapped at 60 characters, as GitHub sends it. */
-const base64Lines = (text: string) => (Buffer.from(text, 'utf8').toString('base64').match(/.{1,60}/g) ?? []).map((line) => `${line}\n`).join('');
+const base64Lines = (text: string) =>
+  (
+    Buffer.from(text, 'utf8')
+      .toString('base64')
+      .match(/.{1,60}/g) ?? []
+  )
+    .map((line) => `${line}\n`)
+    .join('');
 
 function treeAt(repository: FakeRepository, index: number): Map<string, string> {
   const tree = new Map<string, string>();
@@ -127,8 +137,7 @@ export async function startFakeGitHubApi(options: { port?: number; seed?: FakeGi
   const requests: FakeGitHubRequest[] = [];
   const app = Fastify({ logger: false, forceCloseConnections: true });
 
-  const notFound = (reply: FastifyReply) =>
-    reply.code(404).send({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
+  const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
 
   const authorized = (request: FastifyRequest) => {
     const sent = (request.headers.authorization ?? '').replace(/^(token|bearer) /i, '');
@@ -137,9 +146,7 @@ export async function startFakeGitHubApi(options: { port?: number; seed?: FakeGi
 
   const findRepository = (request: FastifyRequest) => {
     const { owner, repo } = request.params as { owner: string; repo: string };
-    const found = state.repositories.find(
-      (r) => r.owner.login.toLowerCase() === owner.toLowerCase() && r.name.toLowerCase() === repo.toLowerCase(),
-    );
+    const found = state.repositories.find((r) => r.owner.login.toLowerCase() === owner.toLowerCase() && r.name.toLowerCase() === repo.toLowerCase());
     return found && (!found.private || authorized(request)) ? found : null;
   };
 

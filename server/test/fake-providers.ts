@@ -160,7 +160,11 @@ export async function startFakeGitHub(
       if (request.method === 'GET' && (url.pathname === '/user' || url.pathname === '/user/emails')) {
         if (!user) return send(response, 401, { message: 'Bad credentials' });
         if (url.pathname === '/user') return send(response, 200, { id: user.id, login: user.login, name: user.name, email: null });
-        return send(response, 200, user.emails.map((entry) => ({ ...entry, visibility: null })));
+        return send(
+          response,
+          200,
+          user.emails.map((entry) => ({ ...entry, visibility: null })),
+        );
       }
       if (fallback) return fallback(request, response);
       return send(response, 404, { message: 'Not Found' });

@@ -86,8 +86,7 @@ export async function testDatabase(dir: string): Promise<{ target: DatabaseTarge
  * Redis store and its Lua script, with no server), or in a real Redis at TEST_REDIS_URL (CI:
  * scripts/redis-server.sh).
  */
-export const TEST_REDIS: 'none' | 'mock' | 'redis' =
-  process.env.TEST_REDIS === 'mock' || process.env.TEST_REDIS === 'redis' ? process.env.TEST_REDIS : 'none';
+export const TEST_REDIS: 'none' | 'mock' | 'redis' = process.env.TEST_REDIS === 'mock' || process.env.TEST_REDIS === 'redis' ? process.env.TEST_REDIS : 'none';
 
 /**
  * A client of the Redis under test whose keys carry a prefix of their own, so apps (and test

@@ -58,7 +58,9 @@ export async function resetTokenFrom(outbox: string, to: string): Promise<string
   for (let i = 0; i < 200; i += 1) {
     let files: string[] = [];
     try {
-      files = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+      files = readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .sort();
     } catch {
       // not created yet
     }

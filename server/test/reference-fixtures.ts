@@ -11,11 +11,19 @@ import { extname } from 'node:path';
 import { variantOf, type Reference } from '../content/references.ts';
 import type { FakeRepository } from './fake-github.ts';
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.css': 'text/css', '.js': 'text/javascript', '.mjs': 'text/javascript', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.svg': 'image/svg+xml',
+};
 
 /** Answers a request from files held in memory: index.html for a folder, a 404 page otherwise. */
 export function answerFromFiles(files: Record<string, string>, req: IncomingMessage, res: ServerResponse): void {
-  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname).replace(/^\//, '').replace(/(^|\/)$/, '$1index.html');
+  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
+    .replace(/^\//, '')
+    .replace(/(^|\/)$/, '$1index.html');
   const text = files[path];
   if (text === undefined) return void res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>404</title>');
   res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(text);

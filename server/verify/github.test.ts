@@ -18,7 +18,11 @@ const seed: FakeGitHubSeed = {
       owner: { id: 9001, login: 'octo-ada' },
       name: 'portfolio',
       commits: [
-        { sha: C1, date: '2026-11-01T09:00:00Z', files: { 'index.html': '<h1>First</h1>', 'readme.md': '# Portfolio\n\nLive: https://octo-ada.github.io/portfolio/\n' } },
+        {
+          sha: C1,
+          date: '2026-11-01T09:00:00Z',
+          files: { 'index.html': '<h1>First</h1>', 'readme.md': '# Portfolio\n\nLive: https://octo-ada.github.io/portfolio/\n' },
+        },
         { sha: C2, date: '2026-11-10T09:00:00Z', files: { 'index.html': '<h1>Café ✓</h1>', 'src/app.js': 'console.log(1);' } },
         { sha: C3, date: '2026-11-20T09:00:00Z', files: { '.env': 'SECRET=1' }, deleted: ['src/app.js'] },
       ],
@@ -35,8 +39,21 @@ const seed: FakeGitHubSeed = {
         { name: 'Tests', headSha: C3, conclusion: 'failure' },
       ],
     },
-    { id: 556, owner: { id: 9001, login: 'octo-ada' }, name: 'diary', private: true, defaultBranch: 'trunk', commits: [{ sha: sha('4'), date: '2026-11-02T09:00:00Z', files: { 'a.txt': 'a' } }] },
-    { id: 557, owner: { id: 77, login: 'someone' }, name: 'bare', fork: true, commits: [{ sha: sha('5'), date: '2026-11-02T09:00:00Z', files: { 'notes/README.md': 'not where GitHub looks' } }] },
+    {
+      id: 556,
+      owner: { id: 9001, login: 'octo-ada' },
+      name: 'diary',
+      private: true,
+      defaultBranch: 'trunk',
+      commits: [{ sha: sha('4'), date: '2026-11-02T09:00:00Z', files: { 'a.txt': 'a' } }],
+    },
+    {
+      id: 557,
+      owner: { id: 77, login: 'someone' },
+      name: 'bare',
+      fork: true,
+      commits: [{ sha: sha('5'), date: '2026-11-02T09:00:00Z', files: { 'notes/README.md': 'not where GitHub looks' } }],
+    },
   ],
 };
 
@@ -177,9 +194,24 @@ describe('the GitHub repository host', () => {
       status: 'completed',
       htmlUrl: 'https://github.com/octo-ada/portfolio/runs/1',
     });
-    fake.seed({ ...seed, repositories: seed.repositories.map((r) => ({ ...r, checkRuns: [...(r.checkRuns ?? []), { name: 'e2e', headSha: C2, status: 'in_progress', conclusion: null }] })) });
+    fake.seed({
+      ...seed,
+      repositories: seed.repositories.map((r) => ({
+        ...r,
+        checkRuns: [...(r.checkRuns ?? []), { name: 'e2e', headSha: C2, status: 'in_progress', conclusion: null }],
+      })),
+    });
     expect(await host.latestWorkflowRun('octo-ada', 'portfolio', C2, signal())).toMatchObject({ name: 'e2e', status: 'in_progress', conclusion: null });
-    fake.seed({ ...seed, repositories: seed.repositories.map((r) => ({ ...r, checkRuns: [{ name: 'build', headSha: C2, conclusion: 'timed_out' }, { name: 'lint', headSha: C2, conclusion: 'success' }] })) });
+    fake.seed({
+      ...seed,
+      repositories: seed.repositories.map((r) => ({
+        ...r,
+        checkRuns: [
+          { name: 'build', headSha: C2, conclusion: 'timed_out' },
+          { name: 'lint', headSha: C2, conclusion: 'success' },
+        ],
+      })),
+    });
     expect(await host.latestWorkflowRun('octo-ada', 'portfolio', C2, signal())).toMatchObject({ name: 'build', status: 'completed', conclusion: 'timed_out' });
     fake.seed({ ...seed, repositories: seed.repositories.map((r) => ({ ...r, checkRuns: [] })) });
     expect(await host.latestWorkflowRun('octo-ada', 'portfolio', C2, signal())).toBeNull();

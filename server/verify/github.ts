@@ -162,9 +162,7 @@ export function createGitHubHost(options: GitHubHostOptions = {}): RepoHost {
     },
 
     async latestWorkflowRun(owner, name, sha, signal): Promise<WorkflowRunInfo | null> {
-      const answer = await read(signal, () =>
-        octokit.rest.actions.listWorkflowRunsForRepo({ owner, repo: name, head_sha: sha, per_page: 1, request: { signal } }),
-      );
+      const answer = await read(signal, () => octokit.rest.actions.listWorkflowRunsForRepo({ owner, repo: name, head_sha: sha, per_page: 1, request: { signal } }));
       const run = answer?.data.workflow_runs[0];
       if (run) return { name: run.name ?? run.display_title, conclusion: run.conclusion, status: run.status ?? 'unknown', htmlUrl: run.html_url };
       if (answer === null) return null; // no such repository

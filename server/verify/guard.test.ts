@@ -104,15 +104,12 @@ describe('literal IP hosts, as WHATWG URL parsing normalises them', () => {
     expect(site.requests.filter((r) => r === 'GET /ok')).toHaveLength(1);
   });
 
-  it.each(['http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'https://10.0.0.1:8443/'])(
-    'refuses %s without ever connecting',
-    async (url) => {
-      const connect = vi.spyOn(net.Socket.prototype, 'connect');
-      const message = await refusal(testGuard().fetch(url, { signal: signal() }));
-      expect(message).toBe(guardMessages.privateAddress(new URL(url).hostname));
-      expect(connect).not.toHaveBeenCalled();
-    },
-  );
+  it.each(['http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'https://10.0.0.1:8443/'])('refuses %s without ever connecting', async (url) => {
+    const connect = vi.spyOn(net.Socket.prototype, 'connect');
+    const message = await refusal(testGuard().fetch(url, { signal: signal() }));
+    expect(message).toBe(guardMessages.privateAddress(new URL(url).hostname));
+    expect(connect).not.toHaveBeenCalled();
+  });
 
   it('refuses other schemes and credentials in the address', async () => {
     const guard = testGuard();
@@ -158,9 +155,7 @@ describe('host names are checked at connect time, every address', () => {
     const { resolve, calls } = stub({ 'rebind.example': [['127.0.0.1'], ['10.0.0.1']] });
     const before = site.requests.length;
     const to = `http://rebind.example:${site.port}/ok`;
-    const message = await refusal(
-      testGuard({ resolve }).fetch(`http://rebind.example:${site.port}/redirect?to=${encodeURIComponent(to)}`, { signal: signal() }),
-    );
+    const message = await refusal(testGuard({ resolve }).fetch(`http://rebind.example:${site.port}/redirect?to=${encodeURIComponent(to)}`, { signal: signal() }));
     expect(message).toBe(guardMessages.privateResolves('rebind.example'));
     expect(calls).toEqual(['rebind.example', 'rebind.example']);
     expect(site.requests.slice(before)).toEqual(['GET /redirect']);
@@ -236,9 +231,7 @@ describe('limits', () => {
   });
 
   it('a server that never answers is stopped by the time limit', async () => {
-    expect(await refusal(testGuard({ timeoutMs: 1000 }).fetch(`${site.origin}/silent`, { signal: signal() }))).toBe(
-      'The page did not answer in 1 s.',
-    );
+    expect(await refusal(testGuard({ timeoutMs: 1000 }).fetch(`${site.origin}/silent`, { signal: signal() }))).toBe('The page did not answer in 1 s.');
   });
 
   it("the caller's AbortSignal stops the fetch at once", async () => {

@@ -89,7 +89,8 @@ let tokens = 0;
 const run = (variant: Variant, checker: HttpChecker = httpChecker(guard.fetch, () => `tok${++tokens}`)) =>
   checker(`${api.origin}/${variant}/`, check, new AbortController().signal);
 
-const expectedPost = (token: string) => `201 with an object whose id is a string, done is a boolean and title is "Buy ${token}", with a location header containing "/todos/"`;
+const expectedPost = (token: string) =>
+  `201 with an object whose id is a string, done is a boolean and title is "Buy ${token}", with a location header containing "/todos/"`;
 
 describe('http checks', () => {
   it('a correct API passes every step, and the JSON body is sent as application/json', async () => {

@@ -111,9 +111,13 @@ function difference(step: HttpStep, target: string, answer: GuardedResponse, equ
   for (const [name, wanted] of Object.entries(expect.headers ?? {})) {
     const header = name.toLowerCase();
     const value = answer.headers[header];
-    if (value === undefined) return { message: `The answer to ${target} has no ${header} header.`, found: trim(`${answer.status}, headers: ${Object.keys(answer.headers).join(', ')}`) };
+    if (value === undefined)
+      return { message: `The answer to ${target} has no ${header} header.`, found: trim(`${answer.status}, headers: ${Object.keys(answer.headers).join(', ')}`) };
     if (!value.toLowerCase().includes(wanted.toLowerCase())) {
-      return { message: `The answer to ${target} has ${header}: ${trim(value, 80)}, which does not contain ${JSON.stringify(wanted)}.`, found: trim(`${header}: ${value}`) };
+      return {
+        message: `The answer to ${target} has ${header}: ${trim(value, 80)}, which does not contain ${JSON.stringify(wanted)}.`,
+        found: trim(`${header}: ${value}`),
+      };
     }
   }
   for (const path of Object.values(step.save ?? {})) {

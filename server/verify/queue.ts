@@ -71,43 +71,41 @@ export function createVerificationQueue(db: Db) {
     async claim(token: string, at: string, leaseUntil: string, deadlineAt: string): Promise<RunRow | undefined> {
       // Due: queued and its time has come, or running with a lease that passed (its worker died).
       const due = (eb: ExpressionBuilder<Database, 'verification_runs'>) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', at)]),
-          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', at)]),
-        ]);
-      const next = skipLocked(
-        db,
+        eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', at)]), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', at)])]);
+      const next = skipLocked(db, db.selectFrom('verification_runs').select('id').where(due).orderBy('run_at').limit(1));
+      return (
         db
-          .selectFrom('verification_runs')
-          .select('id')
+          .updateTable('verification_runs')
+          .set((eb) => ({
+            status: 'running',
+            claimed_by: token,
+            locked_until: leaseUntil,
+            deadline_at: deadlineAt,
+            started_at: eb.fn.coalesce('started_at', eb.val(at)),
+            attempts: eb('attempts', '+', 1),
+          }))
+          // `=` a scalar subquery, evaluated once: with `IN`, PostgreSQL may scan the subquery again per
+          // row, and SKIP LOCKED would then hand it more rows than the one claimed.
+          .where('id', '=', next)
+          // Checked again on the row as it is when updated: a concurrent claim that won leaves nothing here.
           .where(due)
-          .orderBy('run_at')
-          .limit(1),
+          .returningAll()
+          .executeTakeFirst()
       );
-      return db
-        .updateTable('verification_runs')
-        .set((eb) => ({
-          status: 'running',
-          claimed_by: token,
-          locked_until: leaseUntil,
-          deadline_at: deadlineAt,
-          started_at: eb.fn.coalesce('started_at', eb.val(at)),
-          attempts: eb('attempts', '+', 1),
-        }))
-        // `=` a scalar subquery, evaluated once: with `IN`, PostgreSQL may scan the subquery again per
-        // row, and SKIP LOCKED would then hand it more rows than the one claimed.
-        .where('id', '=', next)
-        // Checked again on the row as it is when updated: a concurrent claim that won leaves nothing here.
-        .where(due)
-        .returningAll()
-        .executeTakeFirst();
     },
 
     /** Ends a claimed run with its report; false when the claim is no longer this worker's. */
     async finish(
       tx: Executor,
       run: RunRow,
-      fields: { state: VerificationState; at: string; report: StoredReport | null; commit: { sha: string; url: string } | null; repositoryId: string | null; error?: string | null },
+      fields: {
+        state: VerificationState;
+        at: string;
+        report: StoredReport | null;
+        commit: { sha: string; url: string } | null;
+        repositoryId: string | null;
+        error?: string | null;
+      },
     ): Promise<boolean> {
       const updated = await tx
         .updateTable('verification_runs')
@@ -217,12 +215,7 @@ export function createVerificationQueue(db: Db) {
 
     /** The numeric id of the learner's linked GitHub account, or null. */
     async linkedGithubId(userId: string): Promise<string | null> {
-      const row = await db
-        .selectFrom('oauth_identities')
-        .select('subject')
-        .where('user_id', '=', userId)
-        .where('provider', '=', 'github')
-        .executeTakeFirst();
+      const row = await db.selectFrom('oauth_identities').select('subject').where('user_id', '=', userId).where('provider', '=', 'github').executeTakeFirst();
       return row?.subject ?? null;
     },
   };

@@ -178,7 +178,10 @@ describe.runIf(process.env.TEST_DATABASE === undefined)('reference solutions aga
     // The fixtures are on this machine: the guard and the proxy let 127.0.0.1 through, nothing else.
     const guard = createGuard({ allow: ['127.0.0.1'] });
     const proxy = await startGuardedProxy({ allow: ['127.0.0.1'] });
-    stops.push(() => void proxy.close(), () => guard.close());
+    stops.push(
+      () => void proxy.close(),
+      () => guard.close(),
+    );
     checkers = { page: createPageChecker({ proxyUrl: proxy.url }), http: httpChecker(guard.fetch) };
   });
   afterAll(() => {
@@ -200,7 +203,11 @@ describe.runIf(process.env.TEST_DATABASE === undefined)('reference solutions aga
     const signal = AbortSignal.timeout(120_000);
     const found = new Map<number, CheckOutcome>();
     const pageIndexes = checks.flatMap((c, i) => (c.kind === 'page' ? [i] : []));
-    const pageOutcomes = await checkers.page(liveUrl, pageIndexes.map((i) => checks[i] as PageCheck), signal);
+    const pageOutcomes = await checkers.page(
+      liveUrl,
+      pageIndexes.map((i) => checks[i] as PageCheck),
+      signal,
+    );
     pageIndexes.forEach((index, n) => found.set(index, pageOutcomes[n] as CheckOutcome));
     for (const [index, check] of checks.entries()) {
       if (check.kind === 'http') found.set(index, await checkers.http(liveUrl, check as HttpCheck, signal));
@@ -217,7 +224,9 @@ describe.runIf(process.env.TEST_DATABASE === undefined)('reference solutions aga
         expect(outcome.status, `requirement ${index} on the reference: ${outcome.message ?? ''}`).toBe('passed');
       }
       for (const [index, outcome] of await outcomes(reference, checks, 'broken')) {
-        expect(outcome.status, `requirement ${index} on the broken variant: ${outcome.message ?? ''}`).toBe(reference.broken.fails.includes(index) ? 'failed' : 'passed');
+        expect(outcome.status, `requirement ${index} on the broken variant: ${outcome.message ?? ''}`).toBe(
+          reference.broken.fails.includes(index) ? 'failed' : 'passed',
+        );
       }
     },
     180_000,

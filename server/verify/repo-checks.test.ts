@@ -37,7 +37,10 @@ const seed: FakeGitHubSeed = {
         {
           sha: C3,
           date: '2026-11-20T09:00:00Z',
-          files: { 'README.md': 'Old site: https://octo-ada.github.io/portfolio-old/ and https://example.com/a, https://example.com/b, https://example.com/c, https://example.com/d.\n' },
+          files: {
+            'README.md':
+              'Old site: https://octo-ada.github.io/portfolio-old/ and https://example.com/a, https://example.com/b, https://example.com/c, https://example.com/d.\n',
+          },
         },
         { sha: C4, date: '2026-11-21T09:00:00Z', deleted: ['README.md'] },
       ],
@@ -188,7 +191,13 @@ describe('repo: readme-links-live', () => {
     expect(await runRepoCheck(at(C1), readmeLinksLive)).toEqual({
       status: 'passed',
       message: null,
-      evidence: { target: 'README', expected: `A link to ${LIVE}`, found: 'https://octo-ada.github.io/portfolio/', screenshot: null, url: `${REPO}/tree/${C1}#readme` },
+      evidence: {
+        target: 'README',
+        expected: `A link to ${LIVE}`,
+        found: 'https://octo-ada.github.io/portfolio/',
+        screenshot: null,
+        url: `${REPO}/tree/${C1}#readme`,
+      },
     });
     expect((await runRepoCheck(at(C1, `${LIVE}/`), readmeLinksLive)).status).toBe('passed');
   });

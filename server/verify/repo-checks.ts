@@ -37,8 +37,7 @@ export const repoCheckMessages = {
   noWorkflow: 'No workflow ran on this commit, and no other CI reported a check on it.',
   ciRunning: (name: string) => `Your CI (${name}) is still running on this commit: check again when it has finished.`,
   ciFailed: (name: string, conclusion: string) => `Your CI (${name}) did not pass on this commit: it ended in “${conclusion}”.`,
-  ciPassed: (name: string) =>
-    `Your own CI (${name}) passed on this commit. It runs a workflow you wrote, so it is weaker evidence than PathForge's own checks.`,
+  ciPassed: (name: string) => `Your own CI (${name}) passed on this commit. It runs a workflow you wrote, so it is weaker evidence than PathForge's own checks.`,
 } as const;
 
 const evidence = (target: string, expected: string | null, found: string | null, url: string | null): Evidence => ({
@@ -114,7 +113,11 @@ async function checkRepo(target: RepoCheckTarget, check: RepoCheck): Promise<Che
     case 'absent': {
       return !(await exists(check.path))
         ? { status: 'passed', message: null, evidence: evidence(check.path, 'No such file', 'No such file', tree) }
-        : { status: 'failed', message: repoCheckMessages.present(check.path, commit), evidence: evidence(check.path, 'No such file', 'The file exists', blob(check.path)) };
+        : {
+            status: 'failed',
+            message: repoCheckMessages.present(check.path, commit),
+            evidence: evidence(check.path, 'No such file', 'The file exists', blob(check.path)),
+          };
     }
     case 'contains': {
       const expected = `Contains “${check.text}”`;
@@ -138,11 +141,16 @@ async function checkRepo(target: RepoCheckTarget, check: RepoCheck): Promise<Che
         near === -1
           ? `Not in the file (${text.split('\n').length} lines)`
           : `Only with other capitals: “${text.slice(near, near + check.text.length)}” in “${excerpt(text, near, check.text.length)}”`;
-      return { status: 'failed', message: repoCheckMessages.notContained(check.path, check.text, commit), evidence: evidence(check.path, expected, found, blob(check.path)) };
+      return {
+        status: 'failed',
+        message: repoCheckMessages.notContained(check.path, check.text, commit),
+        evidence: evidence(check.path, expected, found, blob(check.path)),
+      };
     }
     case 'readme-links-live': {
       const readmeUrl = `${tree}#readme`;
-      if (target.liveUrl === null) return { status: 'failed', message: repoCheckMessages.noLiveUrl, evidence: evidence('README', 'A link to your live URL', null, readmeUrl) };
+      if (target.liveUrl === null)
+        return { status: 'failed', message: repoCheckMessages.noLiveUrl, evidence: evidence('README', 'A link to your live URL', null, readmeUrl) };
       const expected = `A link to ${target.liveUrl}`;
       const readme = await host.readmeAt(repository.owner, repository.name, sha, signal);
       if (readme === null) return { status: 'failed', message: repoCheckMessages.noReadme(commit), evidence: evidence('README', expected, 'No README', tree) };
@@ -162,10 +170,18 @@ async function checkCi(target: RepoCheckTarget): Promise<CheckOutcome> {
   const expected = 'The latest workflow run on this commit succeeded';
   const run = await host.latestWorkflowRun(repository.owner, repository.name, sha, signal);
   if (run === null) {
-    return { status: 'failed', message: repoCheckMessages.noWorkflow, evidence: evidence('GitHub Actions', expected, 'No workflow run or check run', `${repository.htmlUrl}/commit/${sha}`) };
+    return {
+      status: 'failed',
+      message: repoCheckMessages.noWorkflow,
+      evidence: evidence('GitHub Actions', expected, 'No workflow run or check run', `${repository.htmlUrl}/commit/${sha}`),
+    };
   }
   if (run.status !== 'completed') {
-    return { status: 'failed', message: repoCheckMessages.ciRunning(run.name), evidence: evidence(run.name, expected, `Still ${run.status.replace('_', ' ')}`, run.htmlUrl) };
+    return {
+      status: 'failed',
+      message: repoCheckMessages.ciRunning(run.name),
+      evidence: evidence(run.name, expected, `Still ${run.status.replace('_', ' ')}`, run.htmlUrl),
+    };
   }
   if (run.conclusion !== 'success') {
     const conclusion = run.conclusion ?? 'no conclusion';

@@ -11,7 +11,16 @@ import { repoCheckMessages } from './repo-checks.ts';
 import { runChecks, runMessages, stateOf, type RunParts } from './runner.ts';
 
 const host = (overrides: Partial<RepoHost> = {}): RepoHost => ({
-  repository: async (owner, name) => ({ id: 7, owner, name, ownerId: 42, private: false, fork: false, defaultBranch: 'main', htmlUrl: `https://github.com/${owner}/${name}` }),
+  repository: async (owner, name) => ({
+    id: 7,
+    owner,
+    name,
+    ownerId: 42,
+    private: false,
+    fork: false,
+    defaultBranch: 'main',
+    htmlUrl: `https://github.com/${owner}/${name}`,
+  }),
   headCommit: async () => ({ sha: 'a'.repeat(40), date: '2026-06-10T00:00:00Z', htmlUrl: 'https://github.com/ada/site/commit/aaa' }),
   fileAt: async () => 'text',
   readmeAt: async () => '# readme',

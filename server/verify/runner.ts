@@ -223,10 +223,13 @@ export async function runChecks(input: RunInput, parts: RunParts, signal: AbortS
     else {
       const checks = pageIndexes.map((i) => input.requirements[i]!.check as PageCheck);
       let outcomes: CheckOutcome[] | null = null;
-      const whole = await check(async (s) => {
-        outcomes = await parts.pageChecker(liveUrl, checks, s);
-        return passed();
-      }, timeoutMs * (checks.length + 1));
+      const whole = await check(
+        async (s) => {
+          outcomes = await parts.pageChecker(liveUrl, checks, s);
+          return passed();
+        },
+        timeoutMs * (checks.length + 1),
+      );
       const pages = outcomes as CheckOutcome[] | null;
       for (const [k, i] of pageIndexes.entries()) results[i] = whole.status === 'error' ? whole : (pages?.[k] ?? errored(verificationMessages.error));
     }
@@ -238,9 +241,7 @@ export async function runChecks(input: RunInput, parts: RunParts, signal: AbortS
       case 'page':
         break;
       case 'http':
-        results[i] = liveUrl
-          ? await check((s) => parts.httpChecker(liveUrl, rule, s))
-          : notChecked(input.liveUrl ? runMessages.liveDown : runMessages.noLiveUrl);
+        results[i] = liveUrl ? await check((s) => parts.httpChecker(liveUrl, rule, s)) : notChecked(input.liveUrl ? runMessages.liveDown : runMessages.noLiveUrl);
         break;
       case 'review':
         results[i] = { status: 'self-checked', message: verificationMessages.reviewOnly, evidence: null };
@@ -248,7 +249,10 @@ export async function runChecks(input: RunInput, parts: RunParts, signal: AbortS
       case 'ci':
       case 'repo':
         results[i] = await check((s) =>
-          runRepoCheck({ host: repoHost, repository: { owner: repo.owner, name: repo.name, htmlUrl: found.htmlUrl }, sha: commit.sha, liveUrl: input.liveUrl, signal: s }, rule),
+          runRepoCheck(
+            { host: repoHost, repository: { owner: repo.owner, name: repo.name, htmlUrl: found.htmlUrl }, sha: commit.sha, liveUrl: input.liveUrl, signal: s },
+            rule,
+          ),
         );
         break;
     }

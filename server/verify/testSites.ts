@@ -32,10 +32,7 @@ export type TestSite = {
 export const FIFTY_MB = 50 * 1024 * 1024;
 const GZIP_BOMB = gzipSync(Buffer.alloc(20 * 1024 * 1024));
 
-export async function startTestSite(
-  extra?: (req: IncomingMessage, res: ServerResponse) => boolean,
-  options: { tls?: boolean } = {},
-): Promise<TestSite> {
+export async function startTestSite(extra?: (req: IncomingMessage, res: ServerResponse) => boolean, options: { tls?: boolean } = {}): Promise<TestSite> {
   const sockets = new Set<Socket>();
   let streamed = 0;
   const site: TestSite = { origin: '', port: 0, requests: [], upgrades: 0, streamed: () => streamed, close: async () => {} };

@@ -44,9 +44,7 @@ const second = loaded.projects.find((p) => p.id !== base.id && p.tasks.length * 
 const curriculum: LoadedCurriculum = {
   ...loaded,
   version: `${loaded.version}-verify-test`,
-  projects: loaded.projects.map((p) =>
-    p.id === base.id ? { ...p, requirements: REQUIREMENTS } : p.id === second.id ? { ...p, prerequisites: [] } : p,
-  ),
+  projects: loaded.projects.map((p) => (p.id === base.id ? { ...p, requirements: REQUIREMENTS } : p.id === second.id ? { ...p, prerequisites: [] } : p)),
 };
 const project = { ...base, requirements: REQUIREMENTS };
 const LIVE = 'http://127.0.0.1:9/site/';
@@ -70,7 +68,16 @@ const fakeRepoHost: RepoHost = {
     if (githubDown) throw new CheckUnavailable(githubDown);
     const repo = repos.get(key);
     if (!repo) return null;
-    return { id: repo.id, owner, name, ownerId: repo.ownerId, private: repo.private ?? false, fork: false, defaultBranch: 'main', htmlUrl: `https://github.com/${key}` };
+    return {
+      id: repo.id,
+      owner,
+      name,
+      ownerId: repo.ownerId,
+      private: repo.private ?? false,
+      fork: false,
+      defaultBranch: 'main',
+      htmlUrl: `https://github.com/${key}`,
+    };
   },
   async headCommit(owner, name) {
     const repo = repos.get(`${owner}/${name}`);
@@ -129,7 +136,8 @@ const post = (app: FastifyInstance, url: string, token: string, body: unknown = 
   app.inject({ method: 'POST', url, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
 const put = (app: FastifyInstance, url: string, token: string) => app.inject({ method: 'PUT', url, headers: bearer(token) });
 
-const projectOf = async (app: FastifyInstance, token: string) => projectResponseSchema.parse((await get(app, `/learning/projects/${project.slug}`, token)).json()).project;
+const projectOf = async (app: FastifyInstance, token: string) =>
+  projectResponseSchema.parse((await get(app, `/learning/projects/${project.slug}`, token)).json()).project;
 const reportOf = async (app: FastifyInstance, token: string) => (await projectOf(app, token)).submission!.verification;
 const xpOf = async (app: FastifyInstance, token: string) => xpResponseSchema.parse((await get(app, '/learning/xp', token)).json()).xp;
 
@@ -254,7 +262,12 @@ describe('the queue', () => {
     await submit(t.app, token, goodRepo('dee/site'));
     // A worker claims the run and dies before finishing it.
     const at = clock;
-    const dead = await createVerificationQueue(t.app.db).claim('dead-worker', new Date(at).toISOString(), new Date(at + LEASE_MS).toISOString(), new Date(at + 1000).toISOString());
+    const dead = await createVerificationQueue(t.app.db).claim(
+      'dead-worker',
+      new Date(at).toISOString(),
+      new Date(at + LEASE_MS).toISOString(),
+      new Date(at + 1000).toISOString(),
+    );
     expect(dead?.repository_url).toBe('https://github.com/dee/site');
     await t.app.verification.drain();
     expect((await reportOf(t.app, token)).state).toBe('checking'); // still held by its lease
@@ -322,7 +335,11 @@ describe('a restart', () => {
       expect((await reportOf(second, token)).state).toBe('checking');
       await second.verification.drain();
       expect((await reportOf(second, token)).state).toBe('passed');
-      const runs = await second.db.selectFrom('verification_runs').select(['attempts', 'status']).where('repository_url', '=', 'https://github.com/ivy/site').execute();
+      const runs = await second.db
+        .selectFrom('verification_runs')
+        .select(['attempts', 'status'])
+        .where('repository_url', '=', 'https://github.com/ivy/site')
+        .execute();
       expect(runs).toEqual([{ attempts: 1, status: 'done' }]); // the interrupted try did not count
     } finally {
       await second.close();
@@ -358,9 +375,16 @@ describe('copies', () => {
     expect((await reportOf(t.app, first.token)).state).toBe('passed');
 
     // The original's account deleted: the review no longer names them, and the copy stays held.
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/account', headers: { ...bearer(first.token), 'content-type': 'application/json' }, payload: JSON.stringify({ password: first.user.password }) });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/account',
+      headers: { ...bearer(first.token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ password: first.user.password }),
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
-    expect(await t.app.db.selectFrom('submission_reviews').select(['other_user_id', 'resolved_at']).where('user_id', '=', copier.id).execute()).toEqual([{ other_user_id: null, resolved_at: null }]);
+    expect(await t.app.db.selectFrom('submission_reviews').select(['other_user_id', 'resolved_at']).where('user_id', '=', copier.id).execute()).toEqual([
+      { other_user_id: null, resolved_at: null },
+    ]);
     expect((await reportOf(t.app, copier.token)).state).toBe('held');
   });
 });
@@ -401,11 +425,34 @@ describe('checking again', () => {
     await t.app.db.updateTable('project_progress').set({ completed_at: at }).where('user_id', '=', id).execute();
     await t.app.db
       .insertInto('verification_runs')
-      .values({ id: `legacy-${id}-${project.id}`, user_id: id, project_id: project.id, repository_url: url, reason: 'legacy', status: 'done', attempts: 0, run_at: at, created_at: at, finished_at: at, state: 'not-verified', live_url: null })
+      .values({
+        id: `legacy-${id}-${project.id}`,
+        user_id: id,
+        project_id: project.id,
+        repository_url: url,
+        reason: 'legacy',
+        status: 'done',
+        attempts: 0,
+        run_at: at,
+        created_at: at,
+        finished_at: at,
+        state: 'not-verified',
+        live_url: null,
+      })
       .execute();
     await t.app.db
       .insertInto('xp_events')
-      .values({ id: `legacy-${id}`, user_id: id, award_key: `project:${project.id}`, reason: 'project', source_id: project.id, path_id: project.pathId, amount: project.xp, earned_at: at, earned_on: at.slice(0, 10) })
+      .values({
+        id: `legacy-${id}`,
+        user_id: id,
+        award_key: `project:${project.id}`,
+        reason: 'project',
+        source_id: project.id,
+        path_id: project.pathId,
+        amount: project.xp,
+        earned_at: at,
+        earned_on: at.slice(0, 10),
+      })
       .execute();
     const before = await xpOf(t.app, token);
     expect(before.totalXp).toBe(project.tasks.length * TASK_XP + project.xp);

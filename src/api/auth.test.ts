@@ -4,13 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
-import {
-  authDownHandlers,
-  authHandlers,
-  registerRejectedHandlers,
-  samplePassword,
-  sampleToken,
-} from '../fixtures/msw/auth';
+import { authDownHandlers, authHandlers, registerRejectedHandlers, samplePassword, sampleToken } from '../fixtures/msw/auth';
 import { sampleUser } from '../fixtures/user';
 import { useSession } from '../stores/session';
 import { messages } from './client';
@@ -83,10 +77,7 @@ describe('registering', () => {
   it('joins a list of server messages with commas', async () => {
     server.use(...registerRejectedHandlers);
     await run(authMutations.register(), { username: 'A', email: 'a@example.com', password: 'password' });
-    expect(notify).toHaveBeenCalledWith(
-      'error',
-      'Username must be between 2 and 50 characters., This password is too common. Choose one that is harder to guess.',
-    );
+    expect(notify).toHaveBeenCalledWith('error', 'Username must be between 2 and 50 characters., This password is too common. Choose one that is harder to guess.');
   });
 });
 

@@ -16,10 +16,7 @@ const showError = (error: unknown) => notify('error', apiErrorMessage(error));
  * (./learning.ts). The sign-in pages are prerendered and hydrate fast: zod is not part of their
  * start-up, so the schemas load beside the first call, while it is on its way (as ./oauth.ts's).
  */
-export async function parseAuthAnswer<S extends z.ZodType>(
-  call: Promise<AxiosResponse<unknown>>,
-  schemaOf: (schemas: typeof AuthApi) => S,
-): Promise<z.infer<S>> {
+export async function parseAuthAnswer<S extends z.ZodType>(call: Promise<AxiosResponse<unknown>>, schemaOf: (schemas: typeof AuthApi) => S): Promise<z.infer<S>> {
   const [schemas, { data }] = await Promise.all([import('../domain/authApi'), call]);
   return schemaOf(schemas).parse(data);
 }

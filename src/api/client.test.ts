@@ -28,10 +28,12 @@ describe('the API client', () => {
 
   it('sends the bearer token when the session holds one, and none otherwise', async () => {
     const seen: (string | null)[] = [];
-    server.use(http.get(url('/auth/me'), ({ request }) => {
-      seen.push(request.headers.get('authorization'));
-      return HttpResponse.json({ user });
-    }));
+    server.use(
+      http.get(url('/auth/me'), ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ user });
+      }),
+    );
     await api.get('/auth/me');
     useSession.getState().signedIn(user, 'access-1');
     await api.get('/auth/me');
@@ -43,9 +45,7 @@ describe('the API client', () => {
     let refreshes = 0;
     server.use(
       http.get(url('/auth/me'), ({ request }) =>
-        request.headers.get('authorization') === 'Bearer fresh'
-          ? HttpResponse.json({ user })
-          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
+        request.headers.get('authorization') === 'Bearer fresh' ? HttpResponse.json({ user }) : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
       ),
       http.post(url('/auth/refresh'), () => {
         refreshes += 1;
@@ -99,14 +99,10 @@ describe('apiErrorMessage', () => {
     });
 
   it('shows the server message as it is', () => {
-    expect(apiErrorMessage(failed(409, { message: 'An account with this email already exists' }))).toBe(
-      'An account with this email already exists',
-    );
+    expect(apiErrorMessage(failed(409, { message: 'An account with this email already exists' }))).toBe('An account with this email already exists');
   });
   it('joins a list of server messages with commas', () => {
-    expect(apiErrorMessage(failed(400, { message: ['Username is too short', 'Password is too common'] }))).toBe(
-      'Username is too short, Password is too common',
-    );
+    expect(apiErrorMessage(failed(400, { message: ['Username is too short', 'Password is too common'] }))).toBe('Username is too short, Password is too common');
   });
   it('falls back to a plain sentence when the body has no message', () => {
     expect(apiErrorMessage(failed(500, '<html>Bad gateway</html>'))).toBe(messages.unexpected);
@@ -119,10 +115,12 @@ describe('apiErrorMessage', () => {
     expect(apiErrorMessage(error)).toBe(messages.unreachable);
   });
   it('says the service cannot be reached on a timeout', async () => {
-    server.use(http.get(url('/slow'), async () => {
-      await delay(200);
-      return HttpResponse.json({});
-    }));
+    server.use(
+      http.get(url('/slow'), async () => {
+        await delay(200);
+        return HttpResponse.json({});
+      }),
+    );
     const error = await api.get('/slow', { timeout: 50 }).catch((e: unknown) => e);
     expect(apiErrorMessage(error)).toBe(messages.unreachable);
   });

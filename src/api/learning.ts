@@ -206,8 +206,7 @@ export const learningMutations = {
   resetPath: (client: QueryClient) =>
     mutationOptions({
       mutationKey: ['learning', 'reset'],
-      mutationFn: async ({ pathId }: { pathId: string }) =>
-        parse(pathSummaryResponseSchema, (await api.post(`/learning/paths/${pathId}/reset`, {})).data).path,
+      mutationFn: async ({ pathId }: { pathId: string }) => parse(pathSummaryResponseSchema, (await api.post(`/learning/paths/${pathId}/reset`, {})).data).path,
       onSuccess: () => void refreshLearning(client),
     }),
 };
@@ -264,8 +263,7 @@ export const accountMutations = {
   savePreferences: (client: QueryClient) =>
     mutationOptions({
       mutationKey: ['account', 'preferences'],
-      mutationFn: async (preferences: Preferences) =>
-        parse(settingsResponseSchema, (await api.put('/account/preferences', preferences)).data).settings,
+      mutationFn: async (preferences: Preferences) => parse(settingsResponseSchema, (await api.put('/account/preferences', preferences)).data).settings,
       onSuccess: (settings) => client.setQueryData(learningKeys.settings(), settings),
     }),
   changePassword: () =>

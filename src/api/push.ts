@@ -121,4 +121,3 @@ export const pushApi = {
     await api.delete('/account/push-subscriptions', { data: { endpoint } });
   },
 };
-

@@ -10,8 +10,7 @@ export const unsubscribeQueries = {
   open: (token: string) =>
     queryOptions({
       queryKey: ['unsubscribe', token],
-      queryFn: async (): Promise<UnsubscribeResponse> =>
-        unsubscribeResponseSchema.parse((await api.post(`/unsubscribe/${encodeURIComponent(token)}`, {})).data),
+      queryFn: async (): Promise<UnsubscribeResponse> => unsubscribeResponseSchema.parse((await api.post(`/unsubscribe/${encodeURIComponent(token)}`, {})).data),
       retry: false,
       staleTime: Infinity,
       gcTime: Infinity,

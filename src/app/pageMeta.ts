@@ -20,8 +20,7 @@ const meta = (name: string, description: string): PageMeta => ({ title: titled(n
 export const PAGE_META = {
   '/': {
     title: 'PathForge: learn to code by building real projects',
-    description:
-      'PathForge: learn software development by building real projects along guided learning paths. Earn XP, levels, streaks and badges.',
+    description: 'PathForge: learn software development by building real projects along guided learning paths. Earn XP, levels, streaks and badges.',
   },
   '/login': meta('Sign in', 'Sign in to PathForge and continue your learning paths where you left off.'),
   '/register': meta('Create account', 'Create a PathForge account and start learning software development by building real projects.'),

@@ -5,7 +5,6 @@ import { RouteError } from '../routes/error.route';
 import type { PagePath } from './pageMeta';
 import { RouteMeta, type MetaHandle } from './RouteMeta';
 
-
 /**
  * What a route carries. For the build (src/delivery/prerender.tsx): its module, and whether its page is
  * prerendered. For RouteMeta, once its module has loaded: its title and description

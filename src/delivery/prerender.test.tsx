@@ -23,5 +23,4 @@ describe('the prerendered pages, from the route table', () => {
     expect(lazy.length).toBeGreaterThan(15);
     for (const load of lazy) expect(typeof (await load()).Component).toBe('function');
   });
-
 });

@@ -45,12 +45,9 @@ describe('validateLogin', () => {
     expect(validateLogin(values)).toBe('All fields are required!');
   });
 
-  it.each(['ada', 'ada@', 'ada@example', '@example.com', 'ada@example.', 'ada @example.com', 'ada@exa mple.com', 'a@b@c.com'])(
-    'rejects the email %j',
-    (email) => {
-      expect(validateLogin({ email, password: 'secret1' })).toBe('Invalid email address!');
-    },
-  );
+  it.each(['ada', 'ada@', 'ada@example', '@example.com', 'ada@example.', 'ada @example.com', 'ada@exa mple.com', 'a@b@c.com'])('rejects the email %j', (email) => {
+    expect(validateLogin({ email, password: 'secret1' })).toBe('Invalid email address!');
+  });
 
   it('ignores white space around the email', () => {
     expect(validateLogin({ email: '  ada@example.com\t', password: 'secret1' })).toBeNull();
@@ -106,9 +103,7 @@ describe('validateRegister', () => {
   it('checks in order: required (username included), then email, then password length', () => {
     expect(validateRegister({ username: '', email: 'bad', password: '1' })).toBe('All fields are required!');
     expect(validateRegister({ username: 'Ada', email: 'bad', password: '1' })).toBe('Invalid email address!');
-    expect(validateRegister({ username: 'Ada', email: 'ada@example.com', password: '1' })).toBe(
-      'Password must be at least 6 characters!',
-    );
+    expect(validateRegister({ username: 'Ada', email: 'ada@example.com', password: '1' })).toBe('Password must be at least 6 characters!');
   });
 });
 
@@ -139,10 +134,7 @@ describe('validateEmailOnly (forgot password)', () => {
 
 describe('credentialFieldsInError', () => {
   it('marks the empty fields for "all fields are required"', () => {
-    expect(credentialFieldsInError(authMessages.required, { username: ' ', email: 'a@b.co', password: '' })).toEqual([
-      'username',
-      'password',
-    ]);
+    expect(credentialFieldsInError(authMessages.required, { username: ' ', email: 'a@b.co', password: '' })).toEqual(['username', 'password']);
   });
   it('marks the email or the password for their own messages, and nothing for anything else', () => {
     const values = { email: 'x', password: '1' };

@@ -7,14 +7,7 @@
  * the types below are derived from them.
  */
 import type { z } from 'zod';
-import type {
-  errorBodySchema,
-  loginBodySchema,
-  registerBodySchema,
-  sessionResponseSchema,
-  userResponseSchema,
-  userSchema,
-} from './authApi.ts';
+import type { errorBodySchema, loginBodySchema, registerBodySchema, sessionResponseSchema, userResponseSchema, userSchema } from './authApi.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -86,11 +79,7 @@ export function validateLogin(values: LoginValues): string | null {
 
 /** Same checks as login, with the username in the "all fields" test. */
 export function validateRegister(values: RegisterValues): string | null {
-  return validateCredentials(
-    [values.username, values.email, values.password],
-    values.email,
-    values.password,
-  );
+  return validateCredentials([values.username, values.email, values.password], values.email, values.password);
 }
 
 function validateCredentials(required: string[], email: string, password: string): string | null {
@@ -104,10 +93,7 @@ function validateCredentials(required: string[], email: string, password: string
  * Which fields a sign-in or registration message is about, so a form marks exactly those invalid:
  * the empty ones for "all fields are required", the email or the password for the other two.
  */
-export function credentialFieldsInError<V extends LoginValues | RegisterValues>(
-  message: string,
-  values: V,
-): (keyof V & string)[] {
+export function credentialFieldsInError<V extends LoginValues | RegisterValues>(message: string, values: V): (keyof V & string)[] {
   const fields = Object.keys(values) as (keyof V & string)[];
   if (message === authMessages.required) return fields.filter((field) => String(values[field]).trim() === '');
   if (message === authMessages.invalidEmail) return fields.filter((field) => field === 'email');

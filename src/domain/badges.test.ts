@@ -95,8 +95,30 @@ describe('evaluateBadges', () => {
   it('gives every badge in order, with what the card shows', () => {
     const defs = [def('total-xp', 100), { ...def('daily-streak', 7), id: 'badge_0000000b', icon: 'flame' as const, color: 'red' as const }];
     expect(evaluateBadges(defs, { ...none, totalXp: 250, longestDailyStreak: 1 })).toEqual([
-      { id: 'badge_0000000a', title: 'A badge', description: 'Do the thing', icon: 'star', color: 'purple', target: 100, current: 250, percent: 100, earned: true, retired: false },
-      { id: 'badge_0000000b', title: 'A badge', description: 'Do the thing', icon: 'flame', color: 'red', target: 7, current: 1, percent: 14, earned: false, retired: false },
+      {
+        id: 'badge_0000000a',
+        title: 'A badge',
+        description: 'Do the thing',
+        icon: 'star',
+        color: 'purple',
+        target: 100,
+        current: 250,
+        percent: 100,
+        earned: true,
+        retired: false,
+      },
+      {
+        id: 'badge_0000000b',
+        title: 'A badge',
+        description: 'Do the thing',
+        icon: 'flame',
+        color: 'red',
+        target: 7,
+        current: 1,
+        percent: 14,
+        earned: false,
+        retired: false,
+      },
     ]);
     expect(evaluateBadges([], none)).toEqual([]);
   });

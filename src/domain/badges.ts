@@ -106,11 +106,7 @@ export type BadgeContentProject = { skills: readonly string[]; xp: number; tasks
  * above the second, so it can be earned and asks for more than a single project. Null: a retired
  * rule.
  */
-export function badgeReach(
-  rule: BadgeRule,
-  projects: readonly BadgeContentProject[],
-  badges: number,
-): { most: number | null; oneProject: number } | null {
+export function badgeReach(rule: BadgeRule, projects: readonly BadgeContentProject[], badges: number): { most: number | null; oneProject: number } | null {
   const skills = (list: readonly BadgeContentProject[]) => new Set(list.flatMap((p) => p.skills.map((s) => s.toLowerCase()))).size;
   const xpOf = (p: BadgeContentProject) => p.xp + p.tasks * TASK_XP;
   switch (rule) {

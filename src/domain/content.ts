@@ -35,8 +35,7 @@ export const projectWeeks = (hours: number): number => Math.ceil(hours / LEARNER
 
 const DIFFICULTY_RANK: Record<Difficulty, number> = { beginner: 0, intermediate: 1, advanced: 2 };
 
-const idOf = (prefix: string) =>
-  z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{8}$`), `must be "${prefix}_" and 8 lower-case hex characters`);
+const idOf = (prefix: string) => z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{8}$`), `must be "${prefix}_" and 8 lower-case hex characters`);
 const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words joined by "-"');
 const formerSlug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be lower-case words joined by "-"');
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
@@ -87,15 +86,16 @@ export const pathFileSchema = z.strictObject({
   level: z.enum(LEVEL_VALUES),
   category: z.enum(CATEGORY_VALUES),
   color: z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a colour such as #4F46E5'),
-  image: z.string().regex(/^\/images\/[a-z0-9/_-]+\.(svg|png|webp)$/, 'must be a path under /images/').optional(),
+  image: z
+    .string()
+    .regex(/^\/images\/[a-z0-9/_-]+\.(svg|png|webp)$/, 'must be a path under /images/')
+    .optional(),
   sections: z.array(sectionFileSchema).min(1),
 });
 
 /** `content/retired.yaml`: ids that were removed. They stay out of use for ever. */
 export const retiredFileSchema = z.strictObject({
-  retired: z
-    .array(z.strictObject({ id: z.string().regex(/^(path|sec|prj|task|badge)_[0-9a-f]{8}$/), was: text(120), since: z.iso.date() }))
-    .default([]),
+  retired: z.array(z.strictObject({ id: z.string().regex(/^(path|sec|prj|task|badge)_[0-9a-f]{8}$/), was: text(120), since: z.iso.date() })).default([]),
 });
 
 /** `content/skills.yaml`: the one vocabulary of skills projects teach, each in the category it belongs to. */
@@ -348,11 +348,15 @@ function orderProblems(files: ContentFiles): string[] {
     for (const id of data.prerequisites) {
       const required = byId.get(id);
       if (required && DIFFICULTY_RANK[required.difficulty] > DIFFICULTY_RANK[data.difficulty]) {
-        problems.push(`${file}: prerequisites: ${required.title} is ${required.difficulty}, harder than this ${data.difficulty} project; a project builds on easier or equal ones.`);
+        problems.push(
+          `${file}: prerequisites: ${required.title} is ${required.difficulty}, harder than this ${data.difficulty} project; a project builds on easier or equal ones.`,
+        );
       }
     }
     if (data.difficulty !== 'beginner' && data.prerequisites.length === 0) {
-      problems.push(`${file}: prerequisites: an ${data.difficulty} project names the projects that teach what it assumes (any path); only a beginner project may have none.`);
+      problems.push(
+        `${file}: prerequisites: an ${data.difficulty} project names the projects that teach what it assumes (any path); only a beginner project may have none.`,
+      );
     }
   }
   for (const { file, data } of files.paths) {
@@ -458,9 +462,7 @@ export function prerequisiteCycles(projects: { id: string; prerequisites: string
 
 /** A zod error as sentences naming the file and the field: `content/…yaml: tasks.2.title must not be empty`. */
 export function describeIssues(file: string, error: z.ZodError): string[] {
-  return error.issues.flatMap((issue) =>
-    explainIssue(issue).map(({ path, message }) => `${file}: ${path.length > 0 ? `${path.join('.')}: ` : ''}${message}`),
-  );
+  return error.issues.flatMap((issue) => explainIssue(issue).map(({ path, message }) => `${file}: ${path.length > 0 ? `${path.join('.')}: ` : ''}${message}`));
 }
 
 /** Fields content once typed and the rules now compute. */
@@ -495,9 +497,7 @@ function explainIssue(issue: z.core.$ZodIssue, at: PropertyKey[] = []): { path: 
   const missing = issue.errors.every((branch) => branch.length === 1 && branch[0]?.code === 'invalid_type' && branch[0].path.length === 0);
   if (isCheck && missing) return [{ path, message: `missing: every requirement says how it is checked (${CHECK_VOCABULARY})` }];
   // The branch whose kind and rule matched: its own problems are the ones to fix.
-  const matched = issue.errors.filter((branch) =>
-    branch.every((i) => !['kind', 'rule'].includes(String(i.path[0])) && i.code !== 'unrecognized_keys'),
-  );
+  const matched = issue.errors.filter((branch) => branch.every((i) => !['kind', 'rule'].includes(String(i.path[0])) && i.code !== 'unrecognized_keys'));
   const [only] = matched;
   if (only && matched.length === 1) return only.flatMap((i) => explainIssue(i, path));
   return [

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { projectsOf } from '../fixtures/curriculum';
-import {
-  midwayFrontendPath,
-  midwayRecords,
-  newLearnerRecords,
-  noPathStats,
-  pathCompletedRecords,
-  pathFor,
-  pathsFor,
-  recordsFor,
-} from '../fixtures/progress';
+import { midwayFrontendPath, midwayRecords, newLearnerRecords, noPathStats, pathCompletedRecords, pathFor, pathsFor, recordsFor } from '../fixtures/progress';
 import {
   emptyBoard,
   lookalikeBoard,
@@ -201,7 +192,16 @@ describe('the streak and Top Learners', () => {
 });
 
 describe('who is private on a board', () => {
-  const row = (over: Partial<Parameters<typeof boardName>[0]>) => ({ rank: 1, private: false, name: 'Mei Tanaka', xp: 10, selfReportedXp: 0, level: 1, isMe: false, ...over });
+  const row = (over: Partial<Parameters<typeof boardName>[0]>) => ({
+    rank: 1,
+    private: false,
+    name: 'Mei Tanaka',
+    xp: 10,
+    selfReportedXp: 0,
+    level: 1,
+    isMe: false,
+    ...over,
+  });
 
   it('is told by the flag, never by the name', () => {
     const lookalike = row({ name: PRIVATE_LEARNER_NAME });

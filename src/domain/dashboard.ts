@@ -8,8 +8,7 @@ import { formatDuration, formatXp } from './format';
 import { PRIVATE_LEARNER_NAME, type LeaderboardView, type PathDetailView, type PathProjectView, type PathSummary, type XpSummary } from './learningApi';
 
 /** Every project of the path is completed (a path without projects is never "completed"). */
-export const isPathCompleted = (path: PathSummary): boolean =>
-  path.progress.totalProjects > 0 && path.progress.completedProjects === path.progress.totalProjects;
+export const isPathCompleted = (path: PathSummary): boolean => path.progress.totalProjects > 0 && path.progress.completedProjects === path.progress.totalProjects;
 
 /**
  * The path the learner is on: of the paths they started, the one not completed yet with the most
@@ -94,8 +93,7 @@ export function dashboardView(paths: readonly PathSummary[], current: PathDetail
   const currentPath = currentPathOf(paths);
   const detail = currentPath && current?.id === currentPath.id ? current : null;
   const projects = detail ? detail.sections.flatMap((s) => s.projects) : [];
-  const currentProject =
-    projects.find((p) => p.status === 'in-progress') ?? projects.find((p) => p.status === 'available') ?? null;
+  const currentProject = projects.find((p) => p.status === 'in-progress') ?? projects.find((p) => p.status === 'available') ?? null;
   const upcoming = projects.filter((p) => p.status !== 'completed' && p.id !== currentProject?.id).slice(0, 3);
   return {
     currentPath,

@@ -127,7 +127,7 @@ describe('filterBrowsePaths', () => {
   });
 });
 
-describe('the filters on the API\'s path list', () => {
+describe("the filters on the API's path list", () => {
   const list = pathsFor(newLearnerRecords);
   const slugs = (items: typeof list) => items.map((p) => p.slug);
 
@@ -138,9 +138,7 @@ describe('the filters on the API\'s path list', () => {
     for (const level of ['beginner', 'intermediate', 'advanced'] as const) {
       expect(slugs(filterPaths(list, { query: '', level, duration: 'all' }))).toEqual(slugs(list.filter((p) => p.level === level)));
     }
-    expect(slugs(filterPaths(list, { query: '', level: 'all', duration: 'long' }))).toEqual(
-      slugs(list.filter((p) => p.totalHours > 80)),
-    );
+    expect(slugs(filterPaths(list, { query: '', level: 'all', duration: 'long' }))).toEqual(slugs(list.filter((p) => p.totalHours > 80)));
     for (const category of ['web', 'mobile', 'cloud', 'security'] as const) {
       const inIt = list.filter((p) => p.category === category);
       expect(inIt.length, category).toBeGreaterThan(0);

@@ -91,10 +91,7 @@ function matchesQuery(query: string, ...fields: string[]): boolean {
 export type FilterablePath = { title: string; summary: string; level: Level; totalHours: number; category: BrowseCategoryValue };
 
 /** Case-insensitive search over title and summary, AND the level and duration (from totalHours) filters. */
-export function filterPaths<T extends Pick<FilterablePath, 'title' | 'summary' | 'level' | 'totalHours'>>(
-  paths: readonly T[],
-  filters: PathFilters,
-): T[] {
+export function filterPaths<T extends Pick<FilterablePath, 'title' | 'summary' | 'level' | 'totalHours'>>(paths: readonly T[], filters: PathFilters): T[] {
   return paths.filter(
     (path) =>
       matchesQuery(filters.query, path.title, path.summary) &&
@@ -106,15 +103,8 @@ export function filterPaths<T extends Pick<FilterablePath, 'title' | 'summary' |
 export type BrowseFilters = { query: string; category: BrowseCategory };
 
 /** Case-insensitive search over title and summary, AND the category filter. */
-export function filterBrowsePaths<T extends Pick<FilterablePath, 'title' | 'summary' | 'category'>>(
-  list: readonly T[],
-  filters: BrowseFilters,
-): T[] {
-  return list.filter(
-    (item) =>
-      matchesQuery(filters.query, item.title, item.summary) &&
-      (filters.category === 'all' || item.category === filters.category),
-  );
+export function filterBrowsePaths<T extends Pick<FilterablePath, 'title' | 'summary' | 'category'>>(list: readonly T[], filters: BrowseFilters): T[] {
+  return list.filter((item) => matchesQuery(filters.query, item.title, item.summary) && (filters.category === 'all' || item.category === filters.category));
 }
 
 /** Whole percent of done over total, 0 when total is 0, kept within 0-100. */
@@ -147,8 +137,7 @@ export const repoUrlMessages = {
 } as const;
 
 /** Owner: GitHub user rules (alnum, single hyphens, 1-39, no edge hyphen). Repo: [A-Za-z0-9._-]+. */
-const REPO_URL_PATTERN =
-  /^https:\/\/github\.com\/([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38})\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$/;
+const REPO_URL_PATTERN = /^https:\/\/github\.com\/([A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38})\/([A-Za-z0-9._-]+?)(?:\.git)?\/?$/;
 
 /** Null when the value is a plain GitHub repository URL, else the message to show. */
 export function validateRepoUrl(value: string): string | null {

@@ -11,7 +11,10 @@ import { submissionViewSchema } from './verification.ts';
 
 export const contentId = (prefix: 'path' | 'prj' | 'task') => z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{8}$`));
 /** A path or project in a URL: its slug, a former slug, or the number it was first addressed by. */
-export const slugParam = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(120);
+export const slugParam = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+  .max(120);
 
 export const progressSchema = z.strictObject({
   completed: z.int().min(0),
@@ -71,9 +74,7 @@ export const pathProjectSchema = z.strictObject({
 });
 
 export const pathDetailSchema = pathSummarySchema.extend({
-  sections: z.array(
-    z.strictObject({ id: z.string(), title: z.string(), summary: z.string(), projects: z.array(pathProjectSchema) }),
-  ),
+  sections: z.array(z.strictObject({ id: z.string(), title: z.string(), summary: z.string(), projects: z.array(pathProjectSchema) })),
 });
 
 export const projectDetailSchema = z.strictObject({
@@ -148,7 +149,11 @@ export const notificationPreferencesSchema = z.strictObject({
   newsletterEmail: z.boolean(),
 });
 export const DEFAULT_NOTIFICATION_PREFERENCES: z.infer<typeof notificationPreferencesSchema> = {
-  streakEmail: true, streakPush: true, digestEmail: true, updatesEmail: false, newsletterEmail: false,
+  streakEmail: true,
+  streakPush: true,
+  digestEmail: true,
+  updatesEmail: false,
+  newsletterEmail: false,
 };
 export const preferencesSchema = z.strictObject({
   notifications: notificationPreferencesSchema,
@@ -259,7 +264,8 @@ export const emailLinkMessages = {
    */
   notSetUp: 'Email is not set up on this server, so no link can be sent. Ask whoever runs this PathForge.',
   /** The confirm-email banner on such a server: registration sent nothing, and nothing can be sent. */
-  notSentHere: (email: string) => `Email is not set up on this server, so no link was sent to ${email}. Your account works without it; to confirm the address, ask whoever runs this PathForge.`,
+  notSentHere: (email: string) =>
+    `Email is not set up on this server, so no link was sent to ${email}. Your account works without it; to confirm the address, ask whoever runs this PathForge.`,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

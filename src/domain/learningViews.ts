@@ -11,20 +11,12 @@
 import type { Curriculum } from './content.ts';
 import type { PathDetailView, PathProjectView, PathSummary, ProjectDetailView } from './learningApi.ts';
 import { needsLiveUrl, type Requirement, type Verification } from './verification.ts';
-import {
-  activeTaskProgress,
-  changesSinceStart,
-  learnerProjectStatus,
-  missingPrerequisites,
-  pathProgress,
-  type ProjectRecord,
-} from './progress.ts';
+import { activeTaskProgress, changesSinceStart, learnerProjectStatus, missingPrerequisites, pathProgress, type ProjectRecord } from './progress.ts';
 
 export type CatalogTask = { id: string; title: string; status: 'active' | 'retired' };
 export type CatalogProject = Pick<
   ProjectDetailView,
-  | 'id' | 'slug' | 'title' | 'summary' | 'brief' | 'difficulty' | 'durationWeeks' | 'hours' | 'xp'
-  | 'objectives' | 'skills' | 'resources'
+  'id' | 'slug' | 'title' | 'summary' | 'brief' | 'difficulty' | 'durationWeeks' | 'hours' | 'xp' | 'objectives' | 'skills' | 'resources'
 > & {
   /** Each requirement with how it is checked (the API answers their texts). */
   requirements: Requirement[];

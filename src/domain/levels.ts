@@ -31,8 +31,7 @@ export type LevelProgress = {
   percent: number;
 };
 
-const wholeXp = (totalXp: number): number =>
-  Number.isNaN(totalXp) || totalXp <= 0 ? 0 : Math.min(Math.floor(totalXp), Number.MAX_SAFE_INTEGER);
+const wholeXp = (totalXp: number): number => (Number.isNaN(totalXp) || totalXp <= 0 ? 0 : Math.min(Math.floor(totalXp), Number.MAX_SAFE_INTEGER));
 
 /** Total XP it takes to reach `level` (level 1 and anything below it: 0). */
 export function xpForLevel(level: number): number {

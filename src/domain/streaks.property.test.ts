@@ -145,14 +145,20 @@ describe('streaks agree with a day-by-day count', () => {
 
   it('a goal set this week leaves the streak as it stood at the end of last week', () => {
     fc.assert(
-      fc.property(activity, fc.integer({ min: 7, max: WINDOW_DAYS }), fc.integer({ min: 1, max: 7 }), fc.integer({ min: 1, max: 7 }), (offsets, todayAt, before, after) => {
-        const days = offsets.map(dayAt);
-        const today = dayAt(todayAt);
-        const lastSunday = dayAt(todayAt - ((todayAt % 7) + 1));
-        const earlier = [{ from: '0001-01-01', goal: before }];
-        const changed = [...earlier, { from: weekOf(today), goal: after }];
-        expect(weeklyStreak(days, lastSunday, changed)).toEqual(weeklyStreak(days, lastSunday, earlier));
-      }),
+      fc.property(
+        activity,
+        fc.integer({ min: 7, max: WINDOW_DAYS }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 1, max: 7 }),
+        (offsets, todayAt, before, after) => {
+          const days = offsets.map(dayAt);
+          const today = dayAt(todayAt);
+          const lastSunday = dayAt(todayAt - ((todayAt % 7) + 1));
+          const earlier = [{ from: '0001-01-01', goal: before }];
+          const changed = [...earlier, { from: weekOf(today), goal: after }];
+          expect(weeklyStreak(days, lastSunday, changed)).toEqual(weeklyStreak(days, lastSunday, earlier));
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
   });

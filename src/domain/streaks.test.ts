@@ -161,7 +161,12 @@ describe('travelling across time zones', () => {
     const today = localDay('2026-05-12T00:30:00Z', 'America/New_York');
     expect(dailyStreak([inTokyo, inNewYork], today)).toMatchObject({ current: 2, activeToday: true, atRisk: false });
     // Counted in UTC alone, the same two moments would be two days apart.
-    expect(dailyStreak(['2026-05-10T13:00:00Z', '2026-05-12T00:00:00Z'].map((at) => localDay(at, 'UTC')), '2026-05-12').current).toBe(1);
+    expect(
+      dailyStreak(
+        ['2026-05-10T13:00:00Z', '2026-05-12T00:00:00Z'].map((at) => localDay(at, 'UTC')),
+        '2026-05-12',
+      ).current,
+    ).toBe(1);
   });
 
   it('days already recorded stay as they were after a move; only the new today follows the new zone', () => {

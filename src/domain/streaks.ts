@@ -183,7 +183,7 @@ export function addDays(day: string, days: number): string {
 
 function mondayOf(number: number): number {
   // 1970-01-01 was a Thursday: three days after a Monday.
-  return number - (((number + 3) % 7) + 7) % 7;
+  return number - ((((number + 3) % 7) + 7) % 7);
 }
 
 /** The Monday ('YYYY-MM-DD') of the week (Monday to Sunday) that holds `day`. */
@@ -321,7 +321,10 @@ export function weeklyStreak(activityDays: readonly string[], today: string, goa
   const current = runEndingAt(met, metThisWeek ? thisWeek : thisWeek - 7, 7);
   return {
     current,
-    longest: longestRun(metWeeks.sort((a, b) => a - b), 7),
+    longest: longestRun(
+      metWeeks.sort((a, b) => a - b),
+      7,
+    ),
     daysThisWeek: daysPerWeek.get(thisWeek) ?? 0,
     goal,
     metThisWeek,

@@ -17,16 +17,33 @@ describe('a learner’s name', () => {
   });
 
   it.each([
-    ['\u202A', 'LRE'], ['\u202B', 'RLE'], ['\u202C', 'PDF'], ['\u202D', 'LRO'], ['\u202E', 'RLO'],
-    ['\u2066', 'LRI'], ['\u2067', 'RLI'], ['\u2068', 'FSI'], ['\u2069', 'PDI'], ['\u200E', 'LRM'], ['\u200F', 'RLM'], ['\u061C', 'ALM'],
+    ['\u202A', 'LRE'],
+    ['\u202B', 'RLE'],
+    ['\u202C', 'PDF'],
+    ['\u202D', 'LRO'],
+    ['\u202E', 'RLO'],
+    ['\u2066', 'LRI'],
+    ['\u2067', 'RLI'],
+    ['\u2068', 'FSI'],
+    ['\u2069', 'PDI'],
+    ['\u200E', 'LRM'],
+    ['\u200F', 'RLM'],
+    ['\u061C', 'ALM'],
   ])('refuses a direction control (%s, %s)', (control) => {
     expect(check(`Ada${control}Lovelace`)).toEqual([usernameMessages.bidi]);
   });
 
   it.each([
-    ['\u200B', 'zero-width space'], ['\u200C', 'zero-width non-joiner'], ['\u200D', 'zero-width joiner between letters'],
-    ['\u2060', 'word joiner'], ['\uFEFF', 'zero-width no-break space'], ['\u00AD', 'soft hyphen'], ['\u034F', 'combining grapheme joiner'],
-    ['\u3164', 'Hangul filler'], ['\u2061', 'invisible function application'], ['\u{E0041}', 'tag letter'],
+    ['\u200B', 'zero-width space'],
+    ['\u200C', 'zero-width non-joiner'],
+    ['\u200D', 'zero-width joiner between letters'],
+    ['\u2060', 'word joiner'],
+    ['\uFEFF', 'zero-width no-break space'],
+    ['\u00AD', 'soft hyphen'],
+    ['\u034F', 'combining grapheme joiner'],
+    ['\u3164', 'Hangul filler'],
+    ['\u2061', 'invisible function application'],
+    ['\u{E0041}', 'tag letter'],
   ])('refuses an invisible character (%s, %s)', (invisible) => {
     expect(check(`Ada${invisible}Lovelace`)).toEqual([usernameMessages.invisible]);
   });

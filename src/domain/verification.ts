@@ -72,9 +72,7 @@ export const httpStepSchema = z.strictObject({
     /** One status, or any of several. */
     status: z.union([z.int().min(100).max(599), z.array(z.int().min(100).max(599)).min(1)]),
     /** The JSON answer's type, and the type of some of its fields (dotted paths; `items.0.id`). */
-    json: z
-      .strictObject({ type: z.enum(['array', 'object']), fields: z.record(z.string().max(100), z.enum(JSON_TYPES)).optional() })
-      .optional(),
+    json: z.strictObject({ type: z.enum(['array', 'object']), fields: z.record(z.string().max(100), z.enum(JSON_TYPES)).optional() }).optional(),
     /** Fields that must equal a value (after templating), e.g. `{ title: '{{random}}' }`. */
     equals: z.record(z.string().max(100), template).optional(),
     /** Response headers that must be present; a value, when given, must be contained (case-insensitive). */
@@ -112,8 +110,7 @@ export const requirementSchema = z.strictObject({ text: z.string().trim().min(1)
 export type Requirement = z.infer<typeof requirementSchema>;
 
 /** A project is deployed (and its submission needs a live URL) when a requirement checks the live site or API. */
-export const needsLiveUrl = (requirements: readonly { check: Check }[]) =>
-  requirements.some((r) => r.check.kind === 'page' || r.check.kind === 'http');
+export const needsLiveUrl = (requirements: readonly { check: Check }[]) => requirements.some((r) => r.check.kind === 'page' || r.check.kind === 'http');
 
 // ---------------------------------------------------------------------------------------------
 // The report, as the learning API answers it

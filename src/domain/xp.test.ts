@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BADGE_XP, TASK_XP, XP_REASONS, XP_RULES, awardKey, badgeAward, projectAward, projectXp, reasonLabel, taskAward } from './xp';
 
 describe('what pays XP', () => {
-  it('pays 20 XP a task, the project\'s own XP, and 100 XP a badge', () => {
+  it("pays 20 XP a task, the project's own XP, and 100 XP a badge", () => {
     expect(TASK_XP).toBe(20);
     expect(BADGE_XP).toBe(100);
     expect(taskAward('task_ab12cd34')).toEqual({ reason: 'task', sourceId: 'task_ab12cd34', key: 'task:task_ab12cd34', amount: 20 });

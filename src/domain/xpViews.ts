@@ -4,11 +4,7 @@
  * so the server and the browser's fixtures and mock API build exactly the same answers.
  */
 import { evaluateBadges, type BadgeDefinition } from './badges.ts';
-import {
-  type LeaderboardView,
-  type XpEventView,
-  type XpSummary,
-} from './learningApi.ts';
+import { type LeaderboardView, type XpEventView, type XpSummary } from './learningApi.ts';
 import type { Catalog } from './learningViews.ts';
 import { LEVEL_CURVE_TEXT, levelFor, levelProgress } from './levels.ts';
 import { dailyStreak, learnerDay, msLeftInLearnerDay, streakRules, weeklyStreak, type WeeklyGoalChange } from './streaks.ts';
@@ -86,12 +82,7 @@ export function xpSummary(ledger: LearnerLedger, catalog: Catalog, badges: reado
 }
 
 /** Every award in words, newest first; `pathId` keeps one path's. */
-export function xpHistory(
-  events: readonly LedgerEvent[],
-  catalog: Catalog,
-  badges: readonly BadgeDefinition[],
-  pathId?: string,
-): XpEventView[] {
+export function xpHistory(events: readonly LedgerEvent[], catalog: Catalog, badges: readonly BadgeDefinition[], pathId?: string): XpEventView[] {
   const projects = new Map(catalog.projects.map((p) => [p.id, p]));
   const paths = new Map(catalog.paths.map((p) => [p.id, p]));
   const tasks = new Map(catalog.projects.flatMap((p) => p.tasks.map((t) => [t.id, t.title] as const)));
@@ -187,4 +178,3 @@ export function xpMoment(before: XpSummary, after: XpSummary): XpMomentView | nu
     badges: after.badges.filter((b) => b.earned && !had.has(b.id)).map((b) => ({ id: b.id, title: b.title })),
   };
 }
-

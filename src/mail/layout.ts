@@ -18,7 +18,15 @@ export function MailButton(props: { href: string; children?: ReactNode }) {
     'a',
     {
       href: props.href,
-      style: { display: 'inline-block', background: colors.brand, color: '#ffffff', padding: '12px 20px', borderRadius: '8px', textDecoration: 'none', fontWeight: 600 },
+      style: {
+        display: 'inline-block',
+        background: colors.brand,
+        color: '#ffffff',
+        padding: '12px 20px',
+        borderRadius: '8px',
+        textDecoration: 'none',
+        fontWeight: 600,
+      },
     },
     props.children,
   );
@@ -30,7 +38,11 @@ export function MailLink(props: { href: string; children?: ReactNode }) {
 }
 
 export function MailParagraph(props: { children?: ReactNode; muted?: boolean }) {
-  return h('p', { style: { margin: '0 0 16px', color: props.muted ? colors.muted : colors.text, fontSize: props.muted ? '13px' : '16px', lineHeight: 1.5 } }, props.children);
+  return h(
+    'p',
+    { style: { margin: '0 0 16px', color: props.muted ? colors.muted : colors.text, fontSize: props.muted ? '13px' : '16px', lineHeight: 1.5 } },
+    props.children,
+  );
 }
 
 /** The message itself: a heading, the content, and the footer saying why this mail came and how to stop it. */

@@ -40,13 +40,7 @@ export function AppLayoutRoute() {
 
   if (!user) return null; // RequireSession redirects.
   return (
-    <AppShell
-      user={user}
-      collapsed={collapsed}
-      onToggleCollapsed={() => setCollapsed(!collapsed)}
-      onSignOut={() => logout.mutate()}
-      isSigningOut={logout.isPending}
-    >
+    <AppShell user={user} collapsed={collapsed} onToggleCollapsed={() => setCollapsed(!collapsed)} onSignOut={() => logout.mutate()} isSigningOut={logout.isPending}>
       {profile && !profile.emailConfirmed ? (
         <Box mb={{ base: '5', md: '6' }}>
           <EmailConfirmBanner email={profile.email} resend={actionState(resend)} onResend={() => resend.mutate()} emailSetUp={emailSetUp !== false} />

@@ -5,8 +5,7 @@ import { BROWSE_CATEGORIES, type BrowseCategory } from '../domain/learning';
 import { BrowsePathsScreen } from '../screens/BrowsePaths/BrowsePathsScreen';
 import { toRemote } from '../app/useRemote';
 
-const readCategory = (value: string | null): BrowseCategory =>
-  (BROWSE_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as BrowseCategory) : 'all';
+const readCategory = (value: string | null): BrowseCategory => ((BROWSE_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as BrowseCategory) : 'all');
 
 /** /app/browse-paths: search and category live in the URL (?q=&category=). */
 export function BrowsePathsRoute() {

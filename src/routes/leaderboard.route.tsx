@@ -5,8 +5,7 @@ import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '../domain/learning'
 import { LeaderboardScreen } from '../screens/Leaderboard/LeaderboardScreen';
 import { toRemote } from '../app/useRemote';
 
-const isPeriod = (value: string | null): value is LeaderboardPeriod =>
-  (LEADERBOARD_PERIODS as readonly string[]).includes(value ?? '');
+const isPeriod = (value: string | null): value is LeaderboardPeriod => (LEADERBOARD_PERIODS as readonly string[]).includes(value ?? '');
 
 /**
  * /app/leaderboard?period=all|month|week|day (default all). While another period loads, the board

@@ -31,7 +31,11 @@ export function LoginRoute() {
   const pendingEmail = useSession((s) => s.pendingEmail);
   const { search } = useLocation();
   // The prerendered page is the same for every query string: it is read once hydration is over.
-  const hydratedSearch = useSyncExternalStore(noSubscription, () => search, () => null);
+  const hydratedSearch = useSyncExternalStore(
+    noSubscription,
+    () => search,
+    () => null,
+  );
   const back = useMemo(() => (hydratedSearch === null ? null : readProviderReturn(hydratedSearch)), [hydratedSearch]);
   const finishing = useRef(false);
   useEffect(() => {

@@ -40,9 +40,7 @@ export function PathDetailRoute() {
       rating={ownRating ? { status: rate.status, stars: rate.variables?.stars ?? null } : undefined}
       onRate={(stars) => path && rate.mutate({ pathId: path.id, stars }, { onError: failed })}
       resetStatus={path && reset.variables?.pathId === path.id ? reset.status : 'idle'}
-      onReset={() =>
-        path && reset.mutate({ pathId: path.id }, { onSuccess: () => notify('success', accountMessages.pathReset), onError: failed })
-      }
+      onReset={() => path && reset.mutate({ pathId: path.id }, { onSuccess: () => notify('success', accountMessages.pathReset), onError: failed })}
     />
   );
 }

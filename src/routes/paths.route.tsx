@@ -1,14 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { learningQueries } from '../api/learning';
-import {
-  DURATION_BUCKETS,
-  EMPTY_PATH_FILTERS,
-  LEVELS,
-  type DurationFilter,
-  type LevelFilter,
-  type PathFilters,
-} from '../domain/learning';
+import { DURATION_BUCKETS, EMPTY_PATH_FILTERS, LEVELS, type DurationFilter, type LevelFilter, type PathFilters } from '../domain/learning';
 import { PathsScreen } from '../screens/Paths/PathsScreen';
 import { toRemote } from '../app/useRemote';
 
@@ -18,9 +11,7 @@ function readFilters(params: URLSearchParams): PathFilters {
   return {
     query: params.get('q') ?? '',
     level: (LEVELS as readonly string[]).includes(level ?? '') ? (level as LevelFilter) : EMPTY_PATH_FILTERS.level,
-    duration: (DURATION_BUCKETS as readonly string[]).includes(duration ?? '')
-      ? (duration as DurationFilter)
-      : EMPTY_PATH_FILTERS.duration,
+    duration: (DURATION_BUCKETS as readonly string[]).includes(duration ?? '') ? (duration as DurationFilter) : EMPTY_PATH_FILTERS.duration,
   };
 }
 

@@ -21,7 +21,10 @@ const COMMUNITY_URL: string | null = (import.meta.env.VITE_COMMUNITY_URL as stri
 const copyText = (text: string): Promise<boolean> =>
   Promise.resolve()
     .then(() => navigator.clipboard.writeText(text))
-    .then(() => true, () => false);
+    .then(
+      () => true,
+      () => false,
+    );
 
 /**
  * Built against an API on this machine (development, the end-to-end tests): that API is not in

@@ -8,11 +8,5 @@ export function ResetPasswordRoute() {
   const token = params.get('token');
   const reset = useMutation(authMutations.resetPassword());
   const status = reset.isPending ? 'submitting' : reset.isSuccess ? 'done' : 'idle';
-  return (
-    <ResetPasswordScreen
-      token={token}
-      status={status}
-      onSubmit={({ password }) => token && reset.mutate({ token, password })}
-    />
-  );
+  return <ResetPasswordScreen token={token} status={status} onSubmit={({ password }) => token && reset.mutate({ token, password })} />;
 }

@@ -8,7 +8,10 @@ describe('what turning push on saves besides the subscription', () => {
   });
 
   it('the streak push switch on, the other choices as kept, when it was off', () => {
-    const off = { ...customSettings, preferences: { ...customSettings.preferences, notifications: { ...customSettings.preferences.notifications, streakPush: false } } };
+    const off = {
+      ...customSettings,
+      preferences: { ...customSettings.preferences, notifications: { ...customSettings.preferences.notifications, streakPush: false } },
+    };
     expect(preferencesForPushOn(off)).toEqual({ ...customSettings.preferences, notifications: { ...customSettings.preferences.notifications, streakPush: true } });
   });
 

@@ -6,11 +6,7 @@ import type { PersistStorage, StorageValue } from 'zustand/middleware';
  *   (the user is simply signed out), instead of crashing or being "migrated" into nonsense.
  * - A full (or disabled) storage only means the state is not remembered: writing never throws.
  */
-export function safeJsonStorage<S>(options: {
-  version: number;
-  isValid(state: unknown): state is S;
-  storage?: () => Storage | undefined;
-}): PersistStorage<S> {
+export function safeJsonStorage<S>(options: { version: number; isValid(state: unknown): state is S; storage?: () => Storage | undefined }): PersistStorage<S> {
   const storage = () => {
     try {
       return options.storage ? options.storage() : globalThis.localStorage;

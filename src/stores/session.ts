@@ -80,8 +80,7 @@ export const useSession = create<SessionState & SessionActions>()(
       registered: (email) => set({ registrationPending: true, pendingEmail: email }),
       setLoading: (isLoading) => set({ isLoading }),
       setError: (error) => set({ error }),
-      logout: (options) =>
-        set({ user: null, token: null, isLoading: false, error: null, signedOutByUser: options?.byUser ?? false }),
+      logout: (options) => set({ user: null, token: null, isLoading: false, error: null, signedOutByUser: options?.byUser ?? false }),
     }),
     {
       name: SESSION_STORAGE_KEY,

@@ -123,26 +123,26 @@ const pathforge = defineConfig({
  * (./app.ts): the landing page does not download them.
  */
 export const core = defineConfig({
-    preflight: true,
-    cssVarsPrefix,
-    cssVarsRoot,
-    globalCss,
-    theme: {
-      breakpoints,
-      tokens,
-      semanticTokens,
-      textStyles,
-      layerStyles,
-      recipes: {
-        badge: badgeRecipe,
-        button: buttonRecipe,
-        container: containerRecipe,
-        heading: headingRecipe,
-        icon: iconRecipe,
-        link: linkRecipe,
-      },
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      link: linkRecipe,
     },
-  });
+  },
+});
 
 let publicSystem: SystemContext | undefined;
 
@@ -161,4 +161,3 @@ export function getSystem(): SystemContext {
 }
 
 export { pathforge };
-

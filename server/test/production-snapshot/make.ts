@@ -55,7 +55,11 @@ const VERIFICATION_ON_AT = '2026-10-26T08:00:00.000Z';
 // ---------------------------------------------------------------------------------------------
 
 let drawn = 0;
-const stream = (label: string) => crypto.createHash('sha256').update(`pathforge-snapshot:${label}:${(drawn += 1)}`).digest();
+const stream = (label: string) =>
+  crypto
+    .createHash('sha256')
+    .update(`pathforge-snapshot:${label}:${(drawn += 1)}`)
+    .digest();
 function seededBytes(size: number): Buffer {
   const chunks: Buffer[] = [];
   for (let length = 0; length < size; length += 32) chunks.push(stream('bytes'));
@@ -118,14 +122,49 @@ const spec = (key: string, username: string, timeZone: string, story: string): L
   story,
 });
 const LEARNERS = {
-  ada: spec('ada', 'Ada Okafor', 'Europe/London', 'Power learner: the whole Cloud path in one week (Speed Runner, Polyglot), then four Backend projects (XP Hunter), both paths rated, a fifth Backend project in progress; public profile, dark mode, weekly goal 5; all self-reported.'),
-  bao: spec('bao', 'Bao Tran', 'Asia/Tokyo', 'Nine days in a row on Personal Portfolio, one task a day (Streak Master), then completed it (Polyglot) and rated Frontend; Responsive Landing Page in progress with a task ticked then unticked (its XP kept).'),
-  chidi: spec('chidi', 'Chidi Eze', 'America/New_York', 'Ticked every Habit Tracker task while verification was off, submitted after it was switched on: a passing verification report and verified XP; Recipe Finder in progress; rated Mobile.'),
-  dana: spec('dana', 'Dana Kowalski', 'Europe/Warsaw', 'Habit Tracker submitted with verification on, from a repository without the file a check needs: completed, failing report, no project XP (task XP only).'),
-  emeka: spec('emeka', 'Emeka Nwosu', 'Africa/Lagos', 'Password Strength Checker in progress, one task unticked after ticking; every email switched off; a push subscription.'),
-  fatima: spec('fatima', 'Fatima Haddad', 'Asia/Dubai', 'Started Personal Portfolio and ticked three tasks, then reset the Frontend path (its XP taken back); completed Job Board (Polyglot), Social Feed in progress; rated Full-Stack.'),
+  ada: spec(
+    'ada',
+    'Ada Okafor',
+    'Europe/London',
+    'Power learner: the whole Cloud path in one week (Speed Runner, Polyglot), then four Backend projects (XP Hunter), both paths rated, a fifth Backend project in progress; public profile, dark mode, weekly goal 5; all self-reported.',
+  ),
+  bao: spec(
+    'bao',
+    'Bao Tran',
+    'Asia/Tokyo',
+    'Nine days in a row on Personal Portfolio, one task a day (Streak Master), then completed it (Polyglot) and rated Frontend; Responsive Landing Page in progress with a task ticked then unticked (its XP kept).',
+  ),
+  chidi: spec(
+    'chidi',
+    'Chidi Eze',
+    'America/New_York',
+    'Ticked every Habit Tracker task while verification was off, submitted after it was switched on: a passing verification report and verified XP; Recipe Finder in progress; rated Mobile.',
+  ),
+  dana: spec(
+    'dana',
+    'Dana Kowalski',
+    'Europe/Warsaw',
+    'Habit Tracker submitted with verification on, from a repository without the file a check needs: completed, failing report, no project XP (task XP only).',
+  ),
+  emeka: spec(
+    'emeka',
+    'Emeka Nwosu',
+    'Africa/Lagos',
+    'Password Strength Checker in progress, one task unticked after ticking; every email switched off; a push subscription.',
+  ),
+  fatima: spec(
+    'fatima',
+    'Fatima Haddad',
+    'Asia/Dubai',
+    'Started Personal Portfolio and ticked three tasks, then reset the Frontend path (its XP taken back); completed Job Board (Polyglot), Social Feed in progress; rated Full-Stack.',
+  ),
   gus: spec('gus', 'Gus Lindqvist', 'UTC', 'Registered and confirmed his email, newsletter switched on, asked for a password reset link, never started anything.'),
-  hana: spec('hana', 'Hana Sato', 'Australia/Sydney', 'First project of three paths started (Frontend, Backend, Cloud) with a few tasks each; weekly goal 2; an email change waiting for its link; email never confirmed.'),
+  hana: spec(
+    'hana',
+    'Hana Sato',
+    'Australia/Sydney',
+    'First project of three paths started (Frontend, Backend, Cloud) with a few tasks each; weekly goal 2; an email change waiting for its link; email never confirmed.',
+  ),
 } satisfies Record<string, LearnerSpec>;
 type Key = keyof typeof LEARNERS;
 
@@ -145,7 +184,11 @@ const repos: Record<string, { id: number; ownerId: number; sha: string; files: R
     id: 801_000_001,
     ownerId: 70_001,
     sha: 'c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0',
-    files: { 'README.md': '# Habit tracker\n', 'app/new.tsx': 'export default function New() {}\n', 'package.json': '{"dependencies":{"@react-native-async-storage/async-storage":"2.1.0"}}' },
+    files: {
+      'README.md': '# Habit tracker\n',
+      'app/new.tsx': 'export default function New() {}\n',
+      'package.json': '{"dependencies":{"@react-native-async-storage/async-storage":"2.1.0"}}',
+    },
   },
   'dana-k/habits': {
     id: 801_000_002,
@@ -157,7 +200,9 @@ const repos: Record<string, { id: number; ownerId: number; sha: string; files: R
 const fakeGitHub: RepoHost = {
   async repository(owner, name) {
     const repo = repos[`${owner}/${name}`];
-    return repo ? { id: repo.id, owner, name, ownerId: repo.ownerId, private: false, fork: false, defaultBranch: 'main', htmlUrl: `https://github.com/${owner}/${name}` } : null;
+    return repo
+      ? { id: repo.id, owner, name, ownerId: repo.ownerId, private: false, fork: false, defaultBranch: 'main', htmlUrl: `https://github.com/${owner}/${name}` }
+      : null;
   },
   async headCommit(owner, name) {
     const repo = repos[`${owner}/${name}`];
@@ -244,7 +289,11 @@ function apiFor(key: Key, token: string) {
     rate: (slug: string, stars: number) => call('PUT', `/learning/paths/${path(slug).id}/rating`, 200, { stars }),
     reset: (slug: string) => call('POST', `/learning/paths/${path(slug).id}/reset`, 200),
     clock: (body: { timeZone?: string; weeklyGoal?: number }) => call('PUT', '/learning/clock', 200, body),
-    preferences: (notifications: Partial<Record<'streakEmail' | 'streakPush' | 'digestEmail' | 'updatesEmail' | 'newsletterEmail', boolean>>, darkMode = false, publicProfile = false) =>
+    preferences: (
+      notifications: Partial<Record<'streakEmail' | 'streakPush' | 'digestEmail' | 'updatesEmail' | 'newsletterEmail', boolean>>,
+      darkMode = false,
+      publicProfile = false,
+    ) =>
       call('PUT', '/account/preferences', 200, {
         notifications: { streakEmail: true, streakPush: true, digestEmail: true, updatesEmail: false, newsletterEmail: false, ...notifications },
         darkMode,
@@ -305,10 +354,14 @@ by('2026-10-01T11:35:00.000Z', 'hana', (api) => api.clock({ timeZone: LEARNERS.h
 
 // Ada: the Cloud path Monday to Friday, rated; four Backend projects the next week, rated; a fifth started.
 const cloud = ['static-site-on-s3', 'containerised-api', 'ci-cd-pipeline', 'infrastructure-as-code', 'monitoring-and-alerts'];
-cloud.forEach((slug, day) => by(`2026-10-0${5 + day}T18:00:00.000Z`, 'ada', complete(slug, `https://github.com/ada-okafor/${slug}`, `https://${slug}.ada-okafor.dev/`)));
+cloud.forEach((slug, day) =>
+  by(`2026-10-0${5 + day}T18:00:00.000Z`, 'ada', complete(slug, `https://github.com/ada-okafor/${slug}`, `https://${slug}.ada-okafor.dev/`)),
+);
 by('2026-10-10T10:00:00.000Z', 'ada', (api) => api.rate('cloud-computing', 5).then(() => {}));
 const backend = ['rest-api-with-express', 'url-shortener', 'blog-database-with-postgresql', 'authentication-service'];
-backend.forEach((slug, day) => by(`2026-10-1${2 + day}T18:30:00.000Z`, 'ada', complete(slug, `https://github.com/ada-okafor/${slug}`, `https://${slug}.ada-okafor.dev/`)));
+backend.forEach((slug, day) =>
+  by(`2026-10-1${2 + day}T18:30:00.000Z`, 'ada', complete(slug, `https://github.com/ada-okafor/${slug}`, `https://${slug}.ada-okafor.dev/`)),
+);
 by('2026-10-16T09:00:00.000Z', 'ada', (api) => api.rate('backend-development', 4).then(() => {}));
 by('2026-10-19T19:00:00.000Z', 'ada', async (api) => {
   await api.start('real-time-chat-server');
@@ -350,7 +403,11 @@ by('2026-10-20T17:00:00.000Z', 'dana', async (api) => {
 by('2026-10-06T14:00:00.000Z', 'emeka', async (api) => {
   await api.start('password-strength-checker');
   await api.tick('password-strength-checker', 0, 1, 2, 3, 4);
-  const key = Buffer.concat([Buffer.from([4]), crypto.createHash('sha256').update('emeka-p256dh-x').digest(), crypto.createHash('sha256').update('emeka-p256dh-y').digest()]);
+  const key = Buffer.concat([
+    Buffer.from([4]),
+    crypto.createHash('sha256').update('emeka-p256dh-x').digest(),
+    crypto.createHash('sha256').update('emeka-p256dh-y').digest(),
+  ]);
   const auth = crypto.createHash('sha256').update('emeka-auth').digest().subarray(0, 16);
   await api.call('POST', '/account/push-subscriptions', 204, {
     endpoint: 'https://fcm.googleapis.com/fcm/send/emeka-snapshot-device',
@@ -409,7 +466,9 @@ by('2026-10-28T23:00:00.000Z', 'chidi', async (api) => {
 
 // Links still waiting when the snapshot is taken: Hana's new address, Gus's password reset.
 by('2026-11-01T21:00:00.000Z', 'hana', (api) =>
-  api.call('PUT', '/account/profile', 200, { username: LEARNERS.hana.username, email: 'hana.sato@example.net', currentPassword: LEARNERS.hana.password }).then(() => {}),
+  api
+    .call('PUT', '/account/profile', 200, { username: LEARNERS.hana.username, email: 'hana.sato@example.net', currentPassword: LEARNERS.hana.password })
+    .then(() => {}),
 );
 on('2026-11-02T11:40:00.000Z', async () => {
   expectStatus(await request('POST', '/auth/forgot-password', null, { email: LEARNERS.gus.email }), 202, 'gus asks for a reset link');

@@ -112,10 +112,13 @@ export function standInProxy(allowed: string): Promise<StandInProxy> {
       refused.push(target.host);
       return void res.writeHead(403, { 'content-type': 'text/plain' }).end('refused by the proxy');
     }
-    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: target.pathname + target.search, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode!, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: target.pathname + target.search, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     res.on('close', () => upstream.destroy());
     req.pipe(upstream);
@@ -136,6 +139,8 @@ export function standInProxy(allowed: string): Promise<StandInProxy> {
     socket.on('error', () => upstream.destroy());
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, asked, refused, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: closer(server) })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, asked, refused, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: closer(server) }),
+    ),
   );
 }

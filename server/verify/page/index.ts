@@ -85,7 +85,11 @@ export function createPageChecker(options: PageCheckerOptions): PageChecker {
       const outcomes: (CheckOutcome | undefined)[] = checks.map(() => undefined);
       const answer = (ended: RunEnd, failure: string | null, report: Omit<PageRunReport, 'ended' | 'ms'>) => {
         const fallback = failure ?? (ended === 'finished' ? reasons.crashed : reasons[ended]);
-        resolve(outcomes.map((o, i) => o ?? { status: 'error', message: fallback, evidence: { target: checks[i]!.path, expected: null, found: null, screenshot: null, url: null } }));
+        resolve(
+          outcomes.map(
+            (o, i) => o ?? { status: 'error', message: fallback, evidence: { target: checks[i]!.path, expected: null, found: null, screenshot: null, url: null } },
+          ),
+        );
         options.onRunEnd?.({ ended, ms: Date.now() - started, ...report });
       };
       if (checks.length === 0) return resolve([]);

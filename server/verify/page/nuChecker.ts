@@ -29,7 +29,11 @@ export async function checkHtml(html: string, options: { javaPath: string; timeo
   const file = join(dir, 'page.html');
   try {
     await writeFile(file, html);
-    const run = await runJava(options.javaPath, [...JAVA_OPTIONS, '-jar', jar, '--format', 'json', '--errors-only', '--exit-zero-always', '--stdout', file], options.timeoutMs);
+    const run = await runJava(
+      options.javaPath,
+      [...JAVA_OPTIONS, '-jar', jar, '--format', 'json', '--errors-only', '--exit-zero-always', '--stdout', file],
+      options.timeoutMs,
+    );
     if ('reason' in run) return { ok: false, reason: run.reason };
     let messages: RawMessage[];
     try {
@@ -41,7 +45,11 @@ export async function checkHtml(html: string, options: { javaPath: string; timeo
     if (messages.some((m) => m.type === 'non-document-error')) return { ok: false, reason: 'the Nu Html Checker could not read the page' };
     const errors = messages
       .filter((m) => m.type === 'error')
-      .map((m) => ({ message: m.message ?? 'error', line: m.firstLine ?? m.lastLine ?? null, extract: m.extract?.replace(/\s+/g, ' ').trim().slice(0, 200) ?? null }));
+      .map((m) => ({
+        message: m.message ?? 'error',
+        line: m.firstLine ?? m.lastLine ?? null,
+        extract: m.extract?.replace(/\s+/g, ' ').trim().slice(0, 200) ?? null,
+      }));
     return { ok: true, errors };
   } finally {
     await rm(dir, { recursive: true, force: true });

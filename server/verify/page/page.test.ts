@@ -111,7 +111,6 @@ async function expectAllGone(report: PageRunReport, processes = 3) {
   await expect.poll(() => report.pids.filter(isAlive), { timeout: 3000, interval: 100 }).toEqual([]);
 }
 
-
 it('is never built without a proxy in production', () => {
   vi.stubEnv('NODE_ENV', 'production');
   try {

@@ -130,10 +130,12 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     try {
       return { response: await page.goto(url, { timeout: options.loadTimeoutMs, waitUntil: 'load' }) };
     } catch (error) {
-      if (error instanceof Error && error.name === 'TimeoutError') return { error: verificationMessages.timedOut(Math.round(options.loadTimeoutMs / 1000)), timedOut: true };
+      if (error instanceof Error && error.name === 'TimeoutError')
+        return { error: verificationMessages.timedOut(Math.round(options.loadTimeoutMs / 1000)), timedOut: true };
       const code = shortError(error);
       // The proxy refuses a tunnel to an address the guard forbids (or that did not answer).
-      if (code === 'net::ERR_TUNNEL_CONNECTION_FAILED') return { error: `The page could not be loaded: its address is not allowed or did not answer (${code}).`, timedOut: false };
+      if (code === 'net::ERR_TUNNEL_CONNECTION_FAILED')
+        return { error: `The page could not be loaded: its address is not allowed or did not answer (${code}).`, timedOut: false };
       return { error: `The page could not be loaded (${code}).`, timedOut: false };
     }
   }
@@ -257,7 +259,12 @@ async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: 
 }
 
 async function firstText(locator: Locator): Promise<string> {
-  return (await locator.first().innerText({ timeout: 1000 }).catch(() => '')) ?? '';
+  return (
+    (await locator
+      .first()
+      .innerText({ timeout: 1000 })
+      .catch(() => '')) ?? ''
+  );
 }
 
 async function runStep(page: Page, step: PageStep, token: string, ms: number): Promise<StepFailure | null> {
@@ -299,8 +306,19 @@ async function runStep(page: Page, step: PageStep, token: string, ms: number): P
     return null;
   }
   const locator = page.locator(step.expectNone);
-  const count = await poll(() => locator.count(), (n) => n === 0, ms);
-  return count === 0 ? null : { target: step.expectNone, expected: 'no element', found: elements(count), message: `expected no element matching ${step.expectNone}, found ${elements(count)}.` };
+  const count = await poll(
+    () => locator.count(),
+    (n) => n === 0,
+    ms,
+  );
+  return count === 0
+    ? null
+    : {
+        target: step.expectNone,
+        expected: 'no element',
+        found: elements(count),
+        message: `expected no element matching ${step.expectNone}, found ${elements(count)}.`,
+      };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,7 +344,10 @@ function measureWidth(): Width {
   }
   if (widest) {
     const id = widest.id ? `#${CSS.escape(widest.id)}` : '';
-    const classes = [...widest.classList].slice(0, 2).map((c) => `.${CSS.escape(c)}`).join('');
+    const classes = [...widest.classList]
+      .slice(0, 2)
+      .map((c) => `.${CSS.escape(c)}`)
+      .join('');
     result.widest = `${widest.tagName.toLowerCase()}${id}${id ? '' : classes}`;
   }
   return result;
@@ -344,7 +365,13 @@ async function scrollCheck(page: Page, url: string): Promise<CheckOutcome> {
       return outcome(
         'failed',
         `At ${width} px wide the page scrolls sideways: it is ${measured.scrollWidth} px wide${measured.widest ? ` (${measured.widest} reaches furthest)` : ''}.`,
-        evidence({ target: measured.widest ?? 'html', expected: `no wider than ${width} px`, found: `${measured.scrollWidth} px wide at ${width} px`, screenshot: await screenshot(page), url }),
+        evidence({
+          target: measured.widest ?? 'html',
+          expected: `no wider than ${width} px`,
+          found: `${measured.scrollWidth} px wide at ${width} px`,
+          screenshot: await screenshot(page),
+          url,
+        }),
       );
     }
   }
@@ -373,11 +400,13 @@ async function axeCheck(page: Page, url: string, timeoutMs: number): Promise<Che
       .map((v) => ({ id: v.id, impact: v.impact ?? '', count: v.nodes.length, target: v.nodes[0] ? v.nodes[0].target.map(String).join(' ') : '' }));
   });
   // Critical problems first: the evidence names the worst one.
-  const violations = (await withTimeout<Violation[] | null>(run, timeoutMs, null))?.sort((a, b) => Number(b.impact === 'critical') - Number(a.impact === 'critical')) ?? null;
+  const violations =
+    (await withTimeout<Violation[] | null>(run, timeoutMs, null))?.sort((a, b) => Number(b.impact === 'critical') - Number(a.impact === 'critical')) ?? null;
   if (violations === null) {
     return outcome('error', 'The accessibility check did not finish in time.', evidence({ target: url, screenshot: await screenshot(page), url }));
   }
-  if (violations.length === 0) return outcome('passed', null, evidence({ target: url, expected: 'no serious or critical accessibility problem', screenshot: await screenshot(page), url }));
+  if (violations.length === 0)
+    return outcome('passed', null, evidence({ target: url, expected: 'no serious or critical accessibility problem', screenshot: await screenshot(page), url }));
   const found = violations.map((v) => `${v.id} (${v.count})`).join(', ');
   const total = violations.reduce((sum, v) => sum + v.count, 0);
   return outcome(
@@ -396,7 +425,11 @@ async function htmlCheck(page: Page, url: string, response: Response | null, jav
   const body = response ? await response.body().catch(() => null) : null;
   if (body === null) return outcome('error', 'The HTML the server sent could not be read.', evidence({ target: url, screenshot: shot, url }));
   if (body.length > HTML_MAX_BYTES) {
-    return outcome('error', `The HTML is larger than ${HTML_MAX_BYTES / 1024 ** 2} MB: too large to check.`, evidence({ target: url, found: `${body.length} bytes`, screenshot: shot, url }));
+    return outcome(
+      'error',
+      `The HTML is larger than ${HTML_MAX_BYTES / 1024 ** 2} MB: too large to check.`,
+      evidence({ target: url, found: `${body.length} bytes`, screenshot: shot, url }),
+    );
   }
   const later = checkHtml(body.toString('utf8'), { javaPath, timeoutMs: 30_000 })
     .catch((error: unknown) => ({ ok: false as const, reason: shortError(error) }))
@@ -414,6 +447,12 @@ function htmlOutcome(result: NuResult, url: string, shot: string | null): CheckO
   return outcome(
     'failed',
     `The HTML has ${count}; the first${where}: ${first.message}`,
-    evidence({ target: first.line === null ? url : `line ${first.line}`, expected, found: first.extract ? `${first.message} Near “${first.extract}”.` : first.message, screenshot: shot, url }),
+    evidence({
+      target: first.line === null ? url : `line ${first.line}`,
+      expected,
+      found: first.extract ? `${first.message} Near “${first.extract}”.` : first.message,
+      screenshot: shot,
+      url,
+    }),
   );
 }

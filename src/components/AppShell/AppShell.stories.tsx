@@ -35,11 +35,17 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const activeEntry = (name: string): Story['play'] => async ({ canvasElement }) => {
-  const nav = within(canvasElement).getByRole('navigation', { name: 'Main' });
-  await expect(within(nav).getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
-  await expect(within(nav).getAllByRole('link').filter((l) => l.getAttribute('aria-current') === 'page')).toHaveLength(1);
-};
+const activeEntry =
+  (name: string): Story['play'] =>
+  async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole('navigation', { name: 'Main' });
+    await expect(within(nav).getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      within(nav)
+        .getAllByRole('link')
+        .filter((l) => l.getAttribute('aria-current') === 'page'),
+    ).toHaveLength(1);
+  };
 
 export const Expanded: Story = {
   play: async (context) => {

@@ -94,14 +94,7 @@ export function AppShell({ user, collapsed, onToggleCollapsed, onSignOut, isSign
             isSigningOut={isSigningOut}
             navLabel="Main"
             header={
-              <Flex
-                direction={collapsed ? 'column' : 'row'}
-                align="center"
-                justify="space-between"
-                gap="3"
-                minH="10"
-                px={collapsed ? '0' : '1'}
-              >
+              <Flex direction={collapsed ? 'column' : 'row'} align="center" justify="space-between" gap="3" minH="10" px={collapsed ? '0' : '1'}>
                 <HomeLogoLink markOnly={collapsed} />
                 <IconButton
                   variant="ghost"
@@ -123,12 +116,7 @@ export function AppShell({ user, collapsed, onToggleCollapsed, onSignOut, isSign
         </Box>
 
         <Box ms={{ base: '0', md: width }} transition="margin 0.2s ease" minW="0">
-          <Drawer.Root
-            open={drawerOpen}
-            onOpenChange={(details) => setDrawerOpen(details.open)}
-            placement="start"
-            finalFocusEl={() => menuButton.current}
-          >
+          <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start" finalFocusEl={() => menuButton.current}>
             <HStack
               as="header"
               display={{ base: 'flex', md: 'none' }}

@@ -63,4 +63,3 @@ export const ActiveSettings: Story = {
 };
 
 export const SigningOut: Story = { args: { isSigningOut: true } };
-

@@ -85,12 +85,7 @@ export function Sidebar({ user, collapsed = false, onSignOut, isSigningOut, onNa
                     textDecoration="none"
                     _hover={{ textDecoration: 'none', bg: active ? 'brand.muted' : 'bg.muted', color: active ? 'brand.fg' : 'fg' }}
                   >
-                    <RouterLink
-                      to={entry.to}
-                      aria-current={active ? 'page' : undefined}
-                      aria-label={collapsed ? entry.label : undefined}
-                      onClick={onNavigate}
-                    >
+                    <RouterLink to={entry.to} aria-current={active ? 'page' : undefined} aria-label={collapsed ? entry.label : undefined} onClick={onNavigate}>
                       <Icon size={20} aria-hidden="true" style={{ flexShrink: 0 }} />
                       {!collapsed && <span>{entry.label}</span>}
                     </RouterLink>

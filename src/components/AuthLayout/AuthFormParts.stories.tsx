@@ -38,4 +38,3 @@ export const NoError: Story = {
     await expect(within(canvasElement).queryByText('Invalid email address!')).toBeNull();
   },
 };
-

@@ -96,11 +96,7 @@ export const MobileLongContent: Story = {
   globals: { viewport: { value: 'mobile' } },
   args: {
     title: 'A much longer title that has to wrap over several lines',
-    subtitle: (
-      <Text as="span">
-        Subtitle with a long address inside it: first.last+pathforge-learning@some-very-long-domain-name.example.com
-      </Text>
-    ),
+    subtitle: <Text as="span">Subtitle with a long address inside it: first.last+pathforge-learning@some-very-long-domain-name.example.com</Text>,
   },
   play: async () => {
     await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(375);

@@ -106,15 +106,7 @@ export function AuthLayout({ title, subtitle, children, footer, titleRef }: Auth
         </HStack>
       </Theme>
 
-      <Flex
-        as="main"
-        flex="1"
-        direction="column"
-        align="center"
-        justify="center"
-        px={{ base: '4', sm: '6' }}
-        py={{ base: '6', md: '10' }}
-      >
+      <Flex as="main" flex="1" direction="column" align="center" justify="center" px={{ base: '4', sm: '6' }} py={{ base: '6', md: '10' }}>
         <Box w="full" maxW="md">
           <Box display={{ lg: 'none' }} mb={{ base: '6', md: '8' }}>
             <HomeLogoLink />
@@ -130,14 +122,7 @@ export function AuthLayout({ title, subtitle, children, footer, titleRef }: Auth
             overflowWrap="anywhere"
           >
             <Stack gap="2" mb="6">
-              <Heading
-                as="h1"
-                ref={titleRef}
-                tabIndex={titleRef ? -1 : undefined}
-                size="2xl"
-                letterSpacing="-0.02em"
-                _focus={{ outline: 'none' }}
-              >
+              <Heading as="h1" ref={titleRef} tabIndex={titleRef ? -1 : undefined} size="2xl" letterSpacing="-0.02em" _focus={{ outline: 'none' }}>
                 {title}
               </Heading>
               {subtitle && <Text color="fg.muted">{subtitle}</Text>}

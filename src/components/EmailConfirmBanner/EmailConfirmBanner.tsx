@@ -46,9 +46,7 @@ export function EmailConfirmBanner({ email, resend, onResend, emailSetUp = true 
       role="region"
     >
       <HStack gap="2" align="flex-start" flex="1" minW="0">
-        <Alert.Indicator>
-          {emailSetUp ? <MailCheck aria-hidden="true" /> : <MailX aria-hidden="true" />}
-        </Alert.Indicator>
+        <Alert.Indicator>{emailSetUp ? <MailCheck aria-hidden="true" /> : <MailX aria-hidden="true" />}</Alert.Indicator>
         <Alert.Content minW="0">
           <Alert.Title>{title}</Alert.Title>
           <Alert.Description aria-live="polite">{description}</Alert.Description>

@@ -6,7 +6,13 @@ import { Logo } from './Logo';
 const meta = {
   title: 'Components/Logo',
   component: Logo,
-  decorators: [(Story) => <Box p="6" bg="page">{Story()}</Box>],
+  decorators: [
+    (Story) => (
+      <Box p="6" bg="page">
+        {Story()}
+      </Box>
+    ),
+  ],
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof Logo>;
 export default meta;

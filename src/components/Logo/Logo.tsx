@@ -12,13 +12,7 @@ export function Logo({ size = 'md', markOnly = false }: LogoProps) {
     <HStack gap="2" color="fg">
       <svg width={px} height={px} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
         <rect width="32" height="32" rx="8" fill="var(--chakra-colors-brand-solid)" />
-        <path
-          d="M9 23V9h8a5 5 0 0 1 0 10h-4v4z"
-          fill="none"
-          stroke="var(--chakra-colors-brand-contrast)"
-          strokeWidth="3"
-          strokeLinejoin="round"
-        />
+        <path d="M9 23V9h8a5 5 0 0 1 0 10h-4v4z" fill="none" stroke="var(--chakra-colors-brand-contrast)" strokeWidth="3" strokeLinejoin="round" />
       </svg>
       {markOnly ? (
         <Text as="span" srOnly>
@@ -26,7 +20,10 @@ export function Logo({ size = 'md', markOnly = false }: LogoProps) {
         </Text>
       ) : (
         <Text as="span" fontWeight="800" fontSize={fontSizes[size]} letterSpacing="-0.02em">
-          Path<Text as="span" color="brand.fg">Forge</Text>
+          Path
+          <Text as="span" color="brand.fg">
+            Forge
+          </Text>
         </Text>
       )}
     </HStack>

@@ -17,7 +17,13 @@ function Demo({ defaultVisible, disabled, invalid, defaultValue }: Args) {
 const meta = {
   title: 'Components/PasswordInput',
   component: Demo,
-  decorators: [(Story) => <Box p="6" bg="surface" minH="100dvh">{Story()}</Box>],
+  decorators: [
+    (Story) => (
+      <Box p="6" bg="surface" minH="100dvh">
+        {Story()}
+      </Box>
+    ),
+  ],
   parameters: { layout: 'fullscreen' },
   args: { defaultValue: 'correct-horse' },
 } satisfies Meta<typeof Demo>;
@@ -72,4 +78,3 @@ export const Disabled: Story = {
     await expect(c.getByRole('button', { name: 'Show password' })).toBeDisabled();
   },
 };
-

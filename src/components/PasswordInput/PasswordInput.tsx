@@ -15,10 +15,7 @@ export type PasswordInputProps = Omit<InputProps, 'type'> & {
  * pressing it does and whose `aria-pressed` says whether the password is shown; it never submits the
  * form and focus stays on it, so a keyboard user can toggle and tab back.
  */
-export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput(
-  { defaultVisible = false, ...rest },
-  ref,
-) {
+export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput({ defaultVisible = false, ...rest }, ref) {
   const [visible, setVisible] = useState(defaultVisible);
   const field = useFieldContext();
   const isDisabled = Boolean(rest.disabled ?? field?.disabled);

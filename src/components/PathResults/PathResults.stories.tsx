@@ -6,9 +6,7 @@ import { EmptyState } from '../EmptyState/EmptyState';
 import { PathResults } from './PathResults';
 
 type Item = { id: string; title: string };
-const items: Item[] = ['Frontend Development', 'Backend Development', 'Mobile Development', 'Cloud Computing'].map(
-  (title, i) => ({ id: String(i + 1), title }),
-);
+const items: Item[] = ['Frontend Development', 'Backend Development', 'Mobile Development', 'Cloud Computing'].map((title, i) => ({ id: String(i + 1), title }));
 
 /** The result list of Learning Paths and Browse Paths (their screens show it with the real cards). */
 const meta = {
@@ -29,13 +27,7 @@ const meta = {
         <Card.Title as="h2">{item.title}</Card.Title>
       </Card.Root>
     ),
-    empty: (
-      <EmptyState
-        icon={<SearchX />}
-        title="No paths match your search"
-        action={<Button variant="outline">Clear filters</Button>}
-      />
-    ),
+    empty: <EmptyState icon={<SearchX />} title="No paths match your search" action={<Button variant="outline">Clear filters</Button>} />,
   },
 } satisfies Meta<typeof PathResults<Item>>;
 export default meta;
@@ -67,4 +59,3 @@ export const NoResults: Story = {
 };
 
 export const Mobile: Story = { globals: { viewport: { value: 'mobile' } } };
-

@@ -23,12 +23,7 @@ export function RemoteView<T>({ remote, loadingLabel, children }: RemoteViewProp
   }
   if (remote.status === 'error') {
     return (
-      <Alert.Root
-        status="error"
-        variant="surface"
-        flexDirection={{ base: 'column', sm: 'row' }}
-        alignItems={{ base: 'flex-start', sm: 'center' }}
-      >
+      <Alert.Root status="error" variant="surface" flexDirection={{ base: 'column', sm: 'row' }} alignItems={{ base: 'flex-start', sm: 'center' }}>
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>We couldn’t load this page</Alert.Title>

@@ -5,10 +5,7 @@
  */
 
 /** Data a screen shows: loading, failed (with a retry), or ready. */
-export type Remote<T> =
-  | { status: 'loading' }
-  | { status: 'error'; message: string; onRetry(): void }
-  | { status: 'ready'; data: T };
+export type Remote<T> = { status: 'loading' } | { status: 'error'; message: string; onRetry(): void } | { status: 'ready'; data: T };
 
 /** Where a call the screen asked for stands: not asked, waiting for the API, refused, or done. */
 export type ActionStatus = 'idle' | 'pending' | 'error' | 'success';

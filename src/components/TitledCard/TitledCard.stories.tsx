@@ -31,10 +31,20 @@ export const WithDescriptionAndAction: Story = {
     title: 'Notifications',
     icon: <Bell />,
     description: 'Choose what PathForge may tell you about.',
-    action: <Button size="sm" variant="outline">View All</Button>,
+    action: (
+      <Button size="sm" variant="outline">
+        View All
+      </Button>
+    ),
   },
 };
 
 export const WithFooter: Story = {
-  args: { footer: <Button size="sm" colorPalette="brand" variant="outline">View Full Leaderboard</Button> },
+  args: {
+    footer: (
+      <Button size="sm" colorPalette="brand" variant="outline">
+        View Full Leaderboard
+      </Button>
+    ),
+  },
 };

@@ -67,16 +67,7 @@ export function XpMoment({ fromXp, toXp, fromLevel, toLevel, badges = [], onDism
             transition={{ type: 'spring', stiffness: 260, damping: 14, delay: levelUp ? COUNT_SECONDS * 0.6 : 0 }}
             style={{ flexShrink: 0 }}
           >
-            <Stack
-              align="center"
-              justify="center"
-              gap="0"
-              boxSize="16"
-              rounded="full"
-              bg="brand.solid"
-              color="brand.contrast"
-              lineHeight="1"
-            >
+            <Stack align="center" justify="center" gap="0" boxSize="16" rounded="full" bg="brand.solid" color="brand.contrast" lineHeight="1">
               <Text fontSize="xs" fontWeight="medium">
                 Level
               </Text>
@@ -118,9 +109,7 @@ export function XpMoment({ fromXp, toXp, fromLevel, toLevel, badges = [], onDism
             ))}
           </Flex>
         ) : null}
-        {onDismiss ? (
-          <CloseButton size="sm" position="absolute" top="2" insetEnd="2" aria-label="Dismiss" onClick={onDismiss} />
-        ) : null}
+        {onDismiss ? <CloseButton size="sm" position="absolute" top="2" insetEnd="2" aria-label="Dismiss" onClick={onDismiss} /> : null}
       </Box>
     </LazyMotion>
   );

@@ -38,15 +38,7 @@ export function ToastRegion() {
             const type = (toast.type ?? 'info') as ToastType | 'loading';
             const look = type === 'loading' ? null : (accent[type] ?? accent.info);
             return (
-              <Toast.Root
-                width={{ md: 'sm' }}
-                bg="gray.900"
-                color="gray.50"
-                borderWidth="1px"
-                borderColor="gray.700"
-                boxShadow="lg"
-                alignItems="flex-start"
-              >
+              <Toast.Root width={{ md: 'sm' }} bg="gray.900" color="gray.50" borderWidth="1px" borderColor="gray.700" boxShadow="lg" alignItems="flex-start">
                 {look ? (
                   <look.Icon size={20} color={`var(--chakra-colors-${look.color.replace('.', '-')})`} aria-hidden="true" />
                 ) : (

@@ -1,13 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor } from 'storybook/test';
-import {
-  authDownHandlers,
-  authHandlers,
-  loginRateLimitedHandlers,
-  registerRejectedHandlers,
-  samplePassword,
-  sampleToken,
-} from '../../fixtures/msw/auth';
+import { authDownHandlers, authHandlers, loginRateLimitedHandlers, registerRejectedHandlers, samplePassword, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers } from '../../fixtures/msw/learning';
 import { sampleUser } from '../../fixtures/user';
 import { useSession } from '../../stores/session';
@@ -131,10 +124,6 @@ export const RegistrationRejected: Story = {
   parameters: { msw: registerRejectedHandlers },
   play: async () => {
     await register({ username: 'A', email: 'a@example.com', password: 'password' });
-    await expect(
-      await toast(
-        'Username must be between 2 and 50 characters., This password is too common. Choose one that is harder to guess.',
-      ),
-    ).toBeVisible();
+    await expect(await toast('Username must be between 2 and 50 characters., This password is too common. Choose one that is harder to guess.')).toBeVisible();
   },
 };

@@ -8,14 +8,7 @@ import { REPORT_POLL_MS, verificationMessages } from '../../domain/verification'
 import { SUBMITTED_CHECKING_TEXT } from '../../screens/Project/parts/SubmitBox';
 import { authHandlers, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers, tickDownHandlers } from '../../fixtures/msw/learning';
-import {
-  availableProjectView,
-  inProgressProjectView,
-  midwayRecords,
-  newLearnerRecords,
-  readyToSubmitProjectView,
-  recordsFor,
-} from '../../fixtures/progress';
+import { availableProjectView, inProgressProjectView, midwayRecords, newLearnerRecords, readyToSubmitProjectView, recordsFor } from '../../fixtures/progress';
 import { sampleUser } from '../../fixtures/user';
 import { fourthProjectMoment } from '../../fixtures/xp';
 import { useSession } from '../../stores/session';

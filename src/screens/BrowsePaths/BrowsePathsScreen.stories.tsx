@@ -112,9 +112,7 @@ export const SearchCaseInsensitive: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     const search = c.getByRole('searchbox', { name: 'Search the catalogue' });
-    const expected = catalogue
-      .filter((p) => `${p.title}\n${p.summary}`.toLowerCase().includes(summaryWord.toLowerCase()))
-      .map((p) => p.title);
+    const expected = catalogue.filter((p) => `${p.title}\n${p.summary}`.toLowerCase().includes(summaryWord.toLowerCase())).map((p) => p.title);
     await expect(expected.length).toBeGreaterThan(0);
     await expect(expected.length).toBeLessThan(catalogue.length);
     await userEvent.type(search, summaryWord);

@@ -4,12 +4,7 @@ import { ArrowLeft, Search, SearchX } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { PathResults } from '../../components/PathResults/PathResults';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
-import {
-  BROWSE_CATEGORIES,
-  BROWSE_CATEGORY_LABELS,
-  filterBrowsePaths,
-  type BrowseCategory,
-} from '../../domain/learning';
+import { BROWSE_CATEGORIES, BROWSE_CATEGORY_LABELS, filterBrowsePaths, type BrowseCategory } from '../../domain/learning';
 import type { PathSummary } from '../../domain/learningApi';
 import type { Remote } from '../../components/RemoteView/remote';
 import { BrowseCard } from './parts/BrowseCard';
@@ -58,12 +53,7 @@ export function BrowsePathsScreen({ paths, query, category, onQueryChange, onCat
         <Field.Root flex="1">
           <Field.Label>Search the catalogue</Field.Label>
           <InputGroup startElement={<Search size={16} aria-hidden="true" />}>
-            <Input
-              type="search"
-              placeholder="Search by title or description..."
-              value={query}
-              onChange={(event) => onQueryChange(event.target.value)}
-            />
+            <Input type="search" placeholder="Search by title or description..." value={query} onChange={(event) => onQueryChange(event.target.value)} />
           </InputGroup>
         </Field.Root>
         <Stack gap="1.5">

@@ -6,15 +6,7 @@ import { projectHref } from '../../domain/learning';
 import type { LeaderboardView } from '../../domain/learningApi';
 import { leaderboard, type BoardRow } from '../../domain/xpViews';
 import { projectsOf } from '../../fixtures/curriculum';
-import {
-  midwayFrontendPath,
-  midwayRecords,
-  newLearnerRecords,
-  pathCompletedRecords,
-  pathFor,
-  pathsFor,
-  recordsFor,
-} from '../../fixtures/progress';
+import { midwayFrontendPath, midwayRecords, newLearnerRecords, pathCompletedRecords, pathFor, pathsFor, recordsFor } from '../../fixtures/progress';
 import { newLearner, sampleUser } from '../../fixtures/user';
 import { midwayXp, newLearnerXp, pathCompletedXp, sampleBoard, streakAtRiskXp, streakBrokenXp } from '../../fixtures/xp';
 import { DashboardScreen } from './DashboardScreen';
@@ -34,7 +26,11 @@ const thisWeek = sampleBoard(40, 3_900, 85);
 const ada = (xp: number): BoardRow => ({ userId: sampleUser.id, username: sampleUser.username, publicProfile: true, xp, selfReportedXp: 0, totalXp: xp });
 /** This week's board as the API ranks it (src/domain/xpViews.ts): the others and Ada with `xp` (none: not on it). */
 const weekBoard = (others: BoardRow[], xp: number): LeaderboardView =>
-  leaderboard([...others, ...(xp > 0 ? [ada(xp)] : [])].sort((a, b) => b.xp - a.xp), sampleUser.id, 'week');
+  leaderboard(
+    [...others, ...(xp > 0 ? [ada(xp)] : [])].sort((a, b) => b.xp - a.xp),
+    sampleUser.id,
+    'week',
+  );
 const midwayWeek = weekBoard(thisWeek, midwayXp.totalXp);
 const unreachable = 'We can’t reach PathForge right now. Check your connection and try again.';
 
@@ -111,9 +107,7 @@ export const LearnerMidWay: Story = {
     await expect(card.getByText(`Your rank, of ${midwayWeek.learners} learners`)).toBeVisible();
     await expect(card.getByText(`${midwayWeek.me?.rank}th place`)).toBeInTheDocument();
     await expect(card.getByText('You')).toBeVisible();
-    await expect(card.getByText(`${midwayWeek.me?.rank}th place`).parentElement?.parentElement).toHaveTextContent(
-      `Level ${midwayXp.level.level} · 2,430 XP`,
-    );
+    await expect(card.getByText(`${midwayWeek.me?.rank}th place`).parentElement?.parentElement).toHaveTextContent(`Level ${midwayXp.level.level} · 2,430 XP`);
     await expect(card.getByRole('link', { name: 'View Full Leaderboard' })).toHaveAttribute('href', '/app/leaderboard?period=week');
   },
 };
@@ -135,14 +129,8 @@ export const NextProjectReady: Story = {
     const project = within(c.getByRole('region', { name: 'Current Project' }));
     await expect(project.getByRole('heading', { level: 3, name: next?.title })).toBeVisible();
     await expect(project.getByText('Ready to start')).toBeVisible();
-    await expect(project.getByRole('link', { name: 'Open project' })).toHaveAttribute(
-      'href',
-      projectHref('frontend-development', next?.slug ?? ''),
-    );
-    await expect(c.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute(
-      'href',
-      projectHref('frontend-development', next?.slug ?? ''),
-    );
+    await expect(project.getByRole('link', { name: 'Open project' })).toHaveAttribute('href', projectHref('frontend-development', next?.slug ?? ''));
+    await expect(c.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute('href', projectHref('frontend-development', next?.slug ?? ''));
   },
 };
 

@@ -89,9 +89,7 @@ export function DashboardScreen({ username, dashboard, xp, board, onContinueLear
             <BestPathsCard
               paths={bestPaths}
               title="Pick your first path"
-              description={
-                bestPaths.some((path) => path.rating) ? 'The paths learners rate best, to start with.' : 'A few paths to start with.'
-              }
+              description={bestPaths.some((path) => path.rating) ? 'The paths learners rate best, to start with.' : 'A few paths to start with.'}
             />
           </Area>
           <Area name="steps">

@@ -16,10 +16,7 @@ export function ErrorScreen({ onReload }: ErrorScreenProps) {
         <Heading as="h1" size="2xl">
           This page didn’t load
         </Heading>
-        <Text color="fg.muted">
-          It may be a hiccup in your connection or a new version of PathForge. Reloading usually fixes it; your
-          progress is safe.
-        </Text>
+        <Text color="fg.muted">It may be a hiccup in your connection or a new version of PathForge. Reloading usually fixes it; your progress is safe.</Text>
         <HStack gap="3" pt="2">
           <Button colorPalette="brand" onClick={onReload}>
             <RefreshCw aria-hidden="true" /> Reload page

@@ -35,9 +35,7 @@ export const Visitor: Story = {
     const c = within(canvasElement);
     const bar = within(c.getByRole('banner'));
     await expect(c.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    await expect(
-      c.getByRole('heading', { level: 1, name: 'Learn software development by building real projects' }),
-    ).toBeVisible();
+    await expect(c.getByRole('heading', { level: 1, name: 'Learn software development by building real projects' })).toBeVisible();
     await expect(bar.getByRole('link', { name: 'PathForge home' })).toHaveAttribute('href', '/');
     await expect(bar.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
 
@@ -67,15 +65,7 @@ export const Visitor: Story = {
       await expect(c.getByText(label!, { selector: 'dt' })).toBeVisible();
     }
     const technologies = within(c.getByRole('list', { name: 'Technologies you’ll use' }));
-    await expect(technologies.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'HTML',
-      'CSS',
-      'JavaScript',
-      'React',
-      'Node.js',
-      'Git',
-      'Databases',
-    ]);
+    await expect(technologies.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['HTML', 'CSS', 'JavaScript', 'React', 'Node.js', 'Git', 'Databases']);
 
     // The sections, in the product's order, each named by its heading (none inside another).
     const sections = [...canvasElement.querySelectorAll('main section')];
@@ -90,12 +80,11 @@ export const Visitor: Story = {
       'faqs',
       'cta-title',
     ]);
-    const cards = (id: string) => within(section(id)).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-    await expect(cards('howItWork')).toEqual([
-      'Choose a learning path',
-      'Build projects with guidance',
-      'Track your progress',
-    ]);
+    const cards = (id: string) =>
+      within(section(id))
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent);
+    await expect(cards('howItWork')).toEqual(['Choose a learning path', 'Build projects with guidance', 'Track your progress']);
     await expect(cards('features')).toEqual([
       'Guided project workflows',
       'Microservices & full-stack topics',
@@ -126,18 +115,8 @@ export const Visitor: Story = {
     const pricing = within(section('pricing'));
     for (const [plan, price, features, button] of [
       ['Starter', '$0', ['3 guided projects', 'Community support', 'Basic progress tracking'], 'Get Started'],
-      [
-        'Pro Developer',
-        '$19',
-        ['Unlimited projects', 'Skill paths', 'Code tools and reports', 'Weekly project feedback'],
-        'Start Building',
-      ],
-      [
-        'Mentor Plus',
-        '$49',
-        ['Everything in Pro', '1-on-1 mentorship', 'Resume review', 'Live workshops', 'Certifications'],
-        'Join Now',
-      ],
+      ['Pro Developer', '$19', ['Unlimited projects', 'Skill paths', 'Code tools and reports', 'Weekly project feedback'], 'Start Building'],
+      ['Mentor Plus', '$49', ['Everything in Pro', '1-on-1 mentorship', 'Resume review', 'Live workshops', 'Certifications'], 'Join Now'],
     ] as const) {
       const card = within(pricing.getByRole('article', { name: plan }));
       await expect(card.getByText(price)).toBeVisible();
@@ -152,7 +131,10 @@ export const Visitor: Story = {
     await expect(footer.getByText('© 2026 PathForge')).toBeVisible();
     await expect(footer.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
     await expect(footer.getByRole('link', { name: 'Create account' })).toHaveAttribute('href', '/register');
-    await expect(within(c.getByRole('region', { name: 'Ready to build your first real project?' })).getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/register');
+    await expect(within(c.getByRole('region', { name: 'Ready to build your first real project?' })).getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
   },
 };
 
@@ -202,14 +184,7 @@ export const MobileMenuOpen: Story = {
     await expect(button).toHaveAccessibleName('Close menu');
     await expect(button).toHaveAttribute('aria-controls', panel.id);
     const menu = within(panel);
-    await expect(menu.getAllByRole('link').map((a) => a.textContent?.trim())).toEqual([
-      'Home',
-      'Features',
-      'Benefits',
-      'Pricing',
-      'FAQs',
-      'Sign In',
-    ]);
+    await expect(menu.getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['Home', 'Features', 'Benefits', 'Pricing', 'FAQs', 'Sign In']);
     await expect(menu.queryByText('How It Work')).not.toBeInTheDocument();
     await expect(menu.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
 
@@ -272,9 +247,7 @@ export const Faq: Story = {
     await expect(triggers).toHaveLength(5);
     await expect(faqs.getByRole('button', { name: 'Which technologies will I use?' })).toBeVisible();
     // Each question is an h3 holding its button.
-    await expect(faqs.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
-      triggers.map((t) => t.textContent),
-    );
+    await expect(faqs.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(triggers.map((t) => t.textContent));
     // The first answer is open on arrival: a region named by its question, the button controls it.
     await expect(triggers[0]).toHaveAttribute('aria-expanded', 'true');
     const first = faqs.getByRole('region', { name: 'What is PathForge?' });

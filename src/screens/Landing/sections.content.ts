@@ -45,20 +45,17 @@ export const steps: readonly IconCard[] = [
   {
     icon: Compass,
     title: 'Choose a learning path',
-    description:
-      'Pick frontend, backend, full-stack or mobile. Each path is a sequence of real projects, ordered from your first page to production-ready apps.',
+    description: 'Pick frontend, backend, full-stack or mobile. Each path is a sequence of real projects, ordered from your first page to production-ready apps.',
   },
   {
     icon: Code2,
     title: 'Build projects with guidance',
-    description:
-      'Every project comes with objectives, requirements, resources and a task checklist, so you always know the next step. Projects last 1-4 weeks.',
+    description: 'Every project comes with objectives, requirements, resources and a task checklist, so you always know the next step. Projects last 1-4 weeks.',
   },
   {
     icon: BarChart3,
     title: 'Track your progress',
-    description:
-      'Earn XP, level up, keep your streak and collect badges. Your dashboard shows what you have built and what comes next.',
+    description: 'Earn XP, level up, keep your streak and collect badges. Your dashboard shows what you have built and what comes next.',
   },
 ];
 
@@ -215,22 +212,18 @@ export const faqs: readonly Faq[] = [
   },
   {
     question: 'Which technologies will I use?',
-    answer:
-      'Paths cover HTML, CSS, JavaScript, React, Node.js, Git and databases, from your first web page to full-stack apps and services.',
+    answer: 'Paths cover HTML, CSS, JavaScript, React, Node.js, Git and databases, from your first web page to full-stack apps and services.',
   },
   {
     question: 'How long does a project take?',
-    answer:
-      'Most projects last 1-4 weeks. Each one is split into clear tasks, so you can make progress in a short evening session and pick up where you left off.',
+    answer: 'Most projects last 1-4 weeks. Each one is split into clear tasks, so you can make progress in a short evening session and pick up where you left off.',
   },
   {
     question: 'Do I need a credit card to start?',
-    answer:
-      'No. The Starter plan is free ($0/month) with 3 guided projects, community support and basic progress tracking. No credit card is required.',
+    answer: 'No. The Starter plan is free ($0/month) with 3 guided projects, community support and basic progress tracking. No credit card is required.',
   },
   {
     question: 'Can I change my plan later?',
-    answer:
-      'Yes. Start on Starter and move to Pro Developer or Mentor Plus whenever you want unlimited projects, weekly feedback or 1-on-1 mentorship.',
+    answer: 'Yes. Start on Starter and move to Pro Developer or Mentor Plus whenever you want unlimited projects, weekly feedback or 1-on-1 mentorship.',
   },
 ];

@@ -114,8 +114,8 @@ function VerifiedNote() {
 function PrivacyNote() {
   return (
     <BoardNote icon={<Lock />}>
-      Learners with a private profile are shown as “{PRIVATE_LEARNER_NAME}”, without their name. You always see your own
-      name here; other learners see it only while Public Profile is on in{' '}
+      Learners with a private profile are shown as “{PRIVATE_LEARNER_NAME}”, without their name. You always see your own name here; other learners see it only while
+      Public Profile is on in{' '}
       <Link asChild color="brand.fg" textDecoration="underline">
         <RouterLink to="/app/settings">Settings</RouterLink>
       </Link>{' '}

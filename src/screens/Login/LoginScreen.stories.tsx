@@ -154,7 +154,10 @@ export const ProvidersOff: Story = {
   args: { providers: providerLinksOff },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    for (const [name, provider] of [['Google', 'google'], ['GitHub', 'github']] as const) {
+    for (const [name, provider] of [
+      ['Google', 'google'],
+      ['GitHub', 'github'],
+    ] as const) {
       const button = c.getByRole('button', { name: `Continue with ${name}` });
       await expect(button).toBeDisabled();
       await expect(button).toHaveAccessibleDescription(providerUnavailable(provider));

@@ -25,10 +25,7 @@ export type LoginScreenProps = {
  * - `link`: the provider's verified email belongs to an account: its password links them (the form's submit does).
  * - `finishing`: the provider signed the learner in; the app is taking the session up.
  */
-export type LoginNotice =
-  | { kind: 'error'; message: string }
-  | { kind: 'link'; provider: Provider }
-  | { kind: 'finishing'; provider: Provider };
+export type LoginNotice = { kind: 'error'; message: string } | { kind: 'link'; provider: Provider } | { kind: 'finishing'; provider: Provider };
 
 /** /login: email and password, checked by src/domain/auth.ts's rules before anything is sent. */
 export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, providers, notice = null }: LoginScreenProps) {

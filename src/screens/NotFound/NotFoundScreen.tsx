@@ -23,23 +23,13 @@ export function NotFoundScreen({ inApp = false }: NotFoundScreenProps) {
       )}
       <Center as={inApp ? 'div' : 'main'} flex="1" py="12">
         <Stack gap="4" maxW="md" textAlign="center" align="center">
-          <Text
-            aria-hidden="true"
-            fontSize={{ base: '6xl', md: '7xl' }}
-            fontWeight="extrabold"
-            lineHeight="1"
-            letterSpacing="-0.04em"
-            color="brand.fg"
-          >
+          <Text aria-hidden="true" fontSize={{ base: '6xl', md: '7xl' }} fontWeight="extrabold" lineHeight="1" letterSpacing="-0.04em" color="brand.fg">
             404
           </Text>
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
             Oops! Page not found
           </Heading>
-          <Text color="fg.muted">
-            The page you’re looking for doesn’t exist or has moved. Check the address, or head back home and keep
-            building.
-          </Text>
+          <Text color="fg.muted">The page you’re looking for doesn’t exist or has moved. Check the address, or head back home and keep building.</Text>
           {/* Not <LinkButton>: imported here, it makes Vite 8 (Rolldown) split Chakra's core out of the
               entry into a chunk of its own, which puts the landing page over its size budget.
               The same fix by hand: no type on the link. */}

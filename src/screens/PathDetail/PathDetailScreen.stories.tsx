@@ -90,17 +90,16 @@ export const MixedStatuses: Story = {
     await expect(c.getByRole('progressbar', { name: 'Path progress' })).toHaveAttribute('aria-valuenow', String(percent));
     await expect(c.getByRole('link', { name: 'All paths' })).toHaveAttribute('href', '/app/paths');
     await expect(c.queryByText('Path completed')).not.toBeInTheDocument();
-    await expect(
-      c.getAllByRole('heading', { level: 2 }).map((h) => h.textContent),
-    ).toEqual([...midway.sections.map((s) => s.title), 'Rate this path', 'Start over']);
+    await expect(c.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      ...midway.sections.map((s) => s.title),
+      'Rate this path',
+      'Start over',
+    ]);
 
     const [done] = withStatus(midway, 'completed') as [PathProjectView];
     const doneCard = card(canvasElement, done.title);
     await expect(doneCard.getByText(PROJECT_STATUS.completed.label)).toBeVisible();
-    await expect(doneCard.getByRole('link', { name: `View Project: ${done.title}` })).toHaveAttribute(
-      'href',
-      projectHref(midway.slug, done.slug),
-    );
+    await expect(doneCard.getByRole('link', { name: `View Project: ${done.title}` })).toHaveAttribute('href', projectHref(midway.slug, done.slug));
 
     const [current] = withStatus(midway, 'in-progress') as [PathProjectView];
     const currentCard = card(canvasElement, current.title);
@@ -108,10 +107,7 @@ export const MixedStatuses: Story = {
     await expect(currentCard.getByText(formatXp(current.xp))).toBeVisible();
     await expect(currentCard.getByText(formatWeeks(current.durationWeeks))).toBeVisible();
     await expect(currentCard.getByText(`${current.progress.completed} of ${current.progress.total} tasks done`)).toBeVisible();
-    await expect(currentCard.getByRole('link', { name: `Continue Project: ${current.title}` })).toHaveAttribute(
-      'href',
-      projectHref(midway.slug, current.slug),
-    );
+    await expect(currentCard.getByRole('link', { name: `Continue Project: ${current.title}` })).toHaveAttribute('href', projectHref(midway.slug, current.slug));
 
     // A locked project names what unlocks it and offers no way in.
     const [locked] = withStatus(midway, 'locked') as [PathProjectView];
@@ -120,9 +116,7 @@ export const MixedStatuses: Story = {
     await expect(lockedCard.getByText((_, el) => el?.tagName === 'P' && el.textContent === unlockText(locked, midway.slug))).toBeVisible();
     await expectUnlockLinks(lockedCard, locked);
     await expect(lockedCard.queryByRole('button')).not.toBeInTheDocument();
-    await expect(c.getAllByRole('link', { name: /^(Start|View|Continue) Project/ })).toHaveLength(
-      projectsOf(midway).length - withStatus(midway, 'locked').length,
-    );
+    await expect(c.getAllByRole('link', { name: /^(Start|View|Continue) Project/ })).toHaveLength(projectsOf(midway).length - withStatus(midway, 'locked').length);
 
     // Ada's own rating and everyone's.
     const rating = midway.rating as NonNullable<PathDetailView['rating']>;
@@ -144,10 +138,7 @@ export const NewLearner: Story = {
     const open = withStatus(fresh, 'available');
     await expect(open.length).toBeGreaterThan(0);
     for (const project of open) {
-      await expect(c.getByRole('link', { name: `Start Project: ${project.title}` })).toHaveAttribute(
-        'href',
-        projectHref(fresh.slug, project.slug),
-      );
+      await expect(c.getByRole('link', { name: `Start Project: ${project.title}` })).toHaveAttribute('href', projectHref(fresh.slug, project.slug));
     }
     await expect(open.length + withStatus(fresh, 'locked').length).toBe(total);
     for (const project of withStatus(fresh, 'locked')) {
@@ -202,7 +193,8 @@ export const Rating: Story = {
     const c = within(canvasElement);
     await expect(c.getByText('Choose from 1 to 5 stars.')).toBeVisible();
     const stars = c.getByRole('group', { name: 'Your rating' });
-    for (const n of [1, 2, 3, 4, 5]) await expect(within(stars).getByRole('button', { name: n === 1 ? '1 star' : `${n} stars` })).toHaveAttribute('aria-pressed', 'false');
+    for (const n of [1, 2, 3, 4, 5])
+      await expect(within(stars).getByRole('button', { name: n === 1 ? '1 star' : `${n} stars` })).toHaveAttribute('aria-pressed', 'false');
     // By keyboard: Tab reaches the stars, Enter rates.
     within(stars).getByRole('button', { name: '1 star' }).focus();
     await userEvent.tab();

@@ -52,9 +52,7 @@ type ActionProps = Omit<PathDetailScreenProps, 'path'>;
 function PathView({ path, rating = RATING_IDLE, onRate, resetStatus = 'idle', onReset }: ActionProps & { path: PathDetailView }) {
   const { completedProjects, totalProjects, percent } = path.progress;
   const done = totalProjects > 0 && completedProjects === totalProjects;
-  const offsets = path.sections.map((_, index) =>
-    path.sections.slice(0, index).reduce((sum, section) => sum + section.projects.length, 0),
-  );
+  const offsets = path.sections.map((_, index) => path.sections.slice(0, index).reduce((sum, section) => sum + section.projects.length, 0));
   return (
     <Stack gap="8">
       <Stack gap="4">

@@ -80,13 +80,8 @@ export const MidWay: Story = {
     await expect(mine.getByText(`${current.totalHours} hours`)).toBeVisible();
     await expect(mine.getByText(current.summary)).toBeVisible();
     await expect(mine.getByText(LEVEL_LABELS[current.level])).toBeVisible();
-    await expect(
-      mine.getByText(`${current.progress.completedProjects} of ${current.progress.totalProjects} projects completed`),
-    ).toBeVisible();
-    await expect(mine.getByRole('progressbar', { name: `Your progress on ${current.title}` })).toHaveAttribute(
-      'aria-valuenow',
-      String(current.progress.percent),
-    );
+    await expect(mine.getByText(`${current.progress.completedProjects} of ${current.progress.totalProjects} projects completed`)).toBeVisible();
+    await expect(mine.getByRole('progressbar', { name: `Your progress on ${current.title}` })).toHaveAttribute('aria-valuenow', String(current.progress.percent));
     await expect(mine.getByText(`${current.progress.percent}%`)).toBeVisible();
     await expect(mine.getByRole('link', { name: `Continue Path: ${current.title}` })).toHaveAttribute('href', pathHref(current.slug));
 

@@ -71,10 +71,7 @@ export function PathsScreen({ paths, filters, onFiltersChange }: PathsScreenProp
         <Field.Root>
           <Field.Label>Level</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field
-              value={filters.level}
-              onChange={(event) => onFiltersChange({ ...filters, level: event.target.value as LevelFilter })}
-            >
+            <NativeSelect.Field value={filters.level} onChange={(event) => onFiltersChange({ ...filters, level: event.target.value as LevelFilter })}>
               <option value="all">All levels</option>
               {LEVELS.map((level) => (
                 <option key={level} value={level}>
@@ -88,10 +85,7 @@ export function PathsScreen({ paths, filters, onFiltersChange }: PathsScreenProp
         <Field.Root>
           <Field.Label>Duration</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field
-              value={filters.duration}
-              onChange={(event) => onFiltersChange({ ...filters, duration: event.target.value as DurationFilter })}
-            >
+            <NativeSelect.Field value={filters.duration} onChange={(event) => onFiltersChange({ ...filters, duration: event.target.value as DurationFilter })}>
               <option value="all">All durations</option>
               {DURATION_BUCKETS.map((bucket) => (
                 <option key={bucket} value={bucket}>
@@ -117,9 +111,7 @@ export function PathsScreen({ paths, filters, onFiltersChange }: PathsScreenProp
                   </Alert.Indicator>
                   <Alert.Content>
                     <Alert.Title>Welcome! You haven’t started a path yet.</Alert.Title>
-                    <Alert.Description>
-                      Pick one below and open its first project. Your progress is saved as you go.
-                    </Alert.Description>
+                    <Alert.Description>Pick one below and open its first project. Your progress is saved as you go.</Alert.Description>
                   </Alert.Content>
                 </Alert.Root>
               ) : null}

@@ -68,9 +68,7 @@ function Stateful({ submitAnswer = 'wait', ...args }: ProjectScreenProps & { sub
         onToggleTask={(taskId, completed) => {
           args.onToggleTask(taskId, completed);
           setSubmitError(null);
-          setProject((current) =>
-            current.status === 'ready' && current.data ? { ...current, data: withTick(current.data, taskId, completed) } : current,
-          );
+          setProject((current) => (current.status === 'ready' && current.data ? { ...current, data: withTick(current.data, taskId, completed) } : current));
         }}
         submitting={submitting}
         submitError={submitError}
@@ -132,9 +130,7 @@ export const ReadyToStart: Story = {
     await expect(c.getByRole('heading', { level: 1, name: p.title })).toBeVisible();
     await expect(c.getByText('Ready to start')).toBeVisible();
     await expect(c.getByRole('link', { name: `Back to ${p.path.title}` })).toHaveAttribute('href', pathHref(p.path.slug));
-    await expect(c.getByText(formatWeeks(p.durationWeeks), { selector: 'dd' })).toHaveTextContent(
-      `${formatWeeks(p.durationWeeks)}${p.hours} hours of work`,
-    );
+    await expect(c.getByText(formatWeeks(p.durationWeeks), { selector: 'dd' })).toHaveTextContent(`${formatWeeks(p.durationWeeks)}${p.hours} hours of work`);
     await expect(c.getByText(formatXp(p.xp), { selector: 'dd' })).toBeVisible();
     await expect(c.getByText('0%', { selector: 'dd' })).toBeVisible();
     await expect(c.getByText(LEVEL_LABELS[p.difficulty], { selector: 'dd' })).toBeVisible();
@@ -329,10 +325,7 @@ export const Submitted: Story = {
     if (!submission) throw new Error('The fixture needs a submission');
     await expect(c.getByText('Completed')).toBeVisible();
     const box = within(c.getByRole('region', { name: 'Your Submission' }));
-    await expect(box.getByRole('link', { name: `${submission.repositoryUrl} (opens in a new tab)` })).toHaveAttribute(
-      'href',
-      submission.repositoryUrl,
-    );
+    await expect(box.getByRole('link', { name: `${submission.repositoryUrl} (opens in a new tab)` })).toHaveAttribute('href', submission.repositoryUrl);
     await expect(box.getByText(`Submitted on ${formatDate(submission.submittedAt)}`)).toBeVisible();
     // Submitted before projects were verified: the report says so, and that its XP stays.
     const report = within(c.getByRole('region', { name: 'Verification Report' }));
@@ -718,7 +711,9 @@ export const ReportChecking: Story = {
     // The learner's own ticks stay where they are, before the report.
     const tasks = c.getByRole('list', { name: 'Tasks' });
     for (const task of completedProjectView.tasks) await expect(c.getByRole('checkbox', { name: task.title })).toBeChecked();
-    await expect(tasks.compareDocumentPosition(report.getByRole('heading', { level: 3, name: verificationMessages.checking })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await expect(
+      tasks.compareDocumentPosition(report.getByRole('heading', { level: 3, name: verificationMessages.checking })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     await expect(c.queryByRole('status')).not.toBeInTheDocument();
   },
 };

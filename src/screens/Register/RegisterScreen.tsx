@@ -73,14 +73,7 @@ export function RegisterScreen({ isSubmitting, onSubmit, providers }: RegisterSc
               <Field.HelperText>At least {PASSWORD_MIN_LENGTH} characters.</Field.HelperText>
             </Field.Root>
             <FormError id={errorId} message={message} />
-            <Button
-              type="submit"
-              colorPalette="brand"
-              size="lg"
-              width="full"
-              loading={isSubmitting}
-              loadingText="Creating account…"
-            >
+            <Button type="submit" colorPalette="brand" size="lg" width="full" loading={isSubmitting} loadingText="Creating account…">
               Sign Up
             </Button>
           </form>

@@ -146,4 +146,3 @@ export const SubmitThenDone: Story = {
     await expect(await c.findByRole('heading', { level: 1, name: 'Password updated' })).toHaveFocus();
   },
 };
-

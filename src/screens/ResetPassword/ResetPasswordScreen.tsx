@@ -75,11 +75,7 @@ export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordSc
   const confirm = fieldProps('confirm');
 
   return (
-    <AuthLayout
-      title="Choose a new password"
-      subtitle="Pick something you don’t use on other sites."
-      footer={<BackToSignIn />}
-    >
+    <AuthLayout title="Choose a new password" subtitle="Pick something you don’t use on other sites." footer={<BackToSignIn />}>
       <Stack asChild gap="5">
         <form noValidate onSubmit={submit} aria-label="Set a new password">
           <Field.Root required invalid={password.invalid} ids={{ helperText: hintId }}>

@@ -337,7 +337,11 @@ export const WeeklyGoalPicked: Story = {
     const goal = c.getByLabelText(WEEKLY_GOAL_LABEL);
     // Shown as kept, with the domain's default said as such; reached from the field before it.
     await expect(goal).toHaveDisplayValue(weeklyGoalOption(midwayXp.weekly.goal));
-    await expect(within(goal).getAllByRole('option').map((o) => o.textContent)).toEqual([1, 2, 3, 4, 5, 6, 7].map(weeklyGoalOption));
+    await expect(
+      within(goal)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7].map(weeklyGoalOption));
     await userEvent.click(c.getByLabelText('Email'));
     await userEvent.tab();
     await expect(goal).toHaveFocus();
@@ -835,7 +839,10 @@ export const SummerTime: Story = {
   args: {
     settings: {
       status: 'ready',
-      data: { ...sampleSettings, reminders: { ...sampleSettings.reminders, nextStreakReminderAt: '2026-03-29T18:30:00.000Z', nextDigestAt: '2026-03-30T07:00:00.000Z' } },
+      data: {
+        ...sampleSettings,
+        reminders: { ...sampleSettings.reminders, nextStreakReminderAt: '2026-03-29T18:30:00.000Z', nextDigestAt: '2026-03-30T07:00:00.000Z' },
+      },
     },
   },
   play: async ({ canvasElement }) => {

@@ -71,17 +71,7 @@ function PendingEmail(props: { email: string; pendingEmail: string; resend: Acti
   const busy = resend.status === 'pending' || cancel.status === 'pending';
   const problem = resend.status === 'error' ? resend.message : cancel.status === 'error' ? cancel.message : null;
   return (
-    <Stack
-      role="region"
-      aria-label="Email change waiting"
-      mt="5"
-      gap="3"
-      p="4"
-      rounded="lg"
-      borderWidth="1px"
-      borderColor="border"
-      bg="bg.subtle"
-    >
+    <Stack role="region" aria-label="Email change waiting" mt="5" gap="3" p="4" rounded="lg" borderWidth="1px" borderColor="border" bg="bg.subtle">
       <HStack align="flex-start" gap="3">
         <Box color="brand.fg" mt="0.5" flexShrink={0}>
           <MailCheck size={20} aria-hidden="true" />
@@ -99,10 +89,28 @@ function PendingEmail(props: { email: string; pendingEmail: string; resend: Acti
         </Stack>
       </HStack>
       <Flex gap="2" wrap="wrap" justify={{ base: 'stretch', sm: 'flex-end' }}>
-        <Button type="button" size="sm" variant="outline" colorPalette="gray" onClick={onResend} loading={resend.status === 'pending'} loadingText="Sending…" disabled={busy}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          colorPalette="gray"
+          onClick={onResend}
+          loading={resend.status === 'pending'}
+          loadingText="Sending…"
+          disabled={busy}
+        >
           Resend link
         </Button>
-        <Button type="button" size="sm" variant="outline" colorPalette="gray" onClick={onCancel} loading={cancel.status === 'pending'} loadingText="Cancelling…" disabled={busy}>
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          colorPalette="gray"
+          onClick={onCancel}
+          loading={cancel.status === 'pending'}
+          loadingText="Cancelling…"
+          disabled={busy}
+        >
           <X aria-hidden="true" /> Cancel change
         </Button>
       </Flex>
@@ -307,14 +315,7 @@ function SettingsForm({
           <Box role="alert" flex="1">
             <FormError id={saveErrorId} message={formError} />
           </Box>
-          <Button
-            type="submit"
-            colorPalette="brand"
-            loading={isSaving}
-            loadingText="Saving…"
-            aria-describedby={formError ? saveErrorId : undefined}
-            flexShrink={0}
-          >
+          <Button type="submit" colorPalette="brand" loading={isSaving} loadingText="Saving…" aria-describedby={formError ? saveErrorId : undefined} flexShrink={0}>
             <Save aria-hidden="true" /> Save Changes
           </Button>
         </Flex>

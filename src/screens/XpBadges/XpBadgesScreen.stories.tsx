@@ -6,15 +6,7 @@ import type { XpSummary } from '../../domain/learningApi';
 import { levelFor } from '../../domain/levels';
 import { TASK_XP } from '../../domain/xp';
 import { newLearner, sampleUser } from '../../fixtures/user';
-import {
-  midwayXp,
-  newLearnerXp,
-  retiredBadgeXp,
-  pathCompletedXp,
-  streakAtRiskXp,
-  streakBrokenXp,
-  weeklyGoalMetXp,
-} from '../../fixtures/xp';
+import { midwayXp, newLearnerXp, retiredBadgeXp, pathCompletedXp, streakAtRiskXp, streakBrokenXp, weeklyGoalMetXp } from '../../fixtures/xp';
 import { RETIRED_BADGE_NOTE } from './parts/BadgeCard';
 import { XpBadgesScreen } from './XpBadgesScreen';
 
@@ -36,12 +28,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const tile = (canvasElement: HTMLElement, label: string) =>
-  within(canvasElement).getByText(label, { selector: 'p' }).closest('li') as HTMLElement;
-const card = (canvasElement: HTMLElement, title: string) =>
-  within(canvasElement).getByRole('region', { name: title });
-const badge = (canvasElement: HTMLElement, title: string) =>
-  within(canvasElement).getByRole('heading', { level: 3, name: title }).closest('li') as HTMLElement;
+const tile = (canvasElement: HTMLElement, label: string) => within(canvasElement).getByText(label, { selector: 'p' }).closest('li') as HTMLElement;
+const card = (canvasElement: HTMLElement, title: string) => within(canvasElement).getByRole('region', { name: title });
+const badge = (canvasElement: HTMLElement, title: string) => within(canvasElement).getByRole('heading', { level: 3, name: title }).closest('li') as HTMLElement;
 
 export const LearnerMidWay: Story = {
   parameters: { screenshot: { phone: true } },
@@ -52,7 +41,9 @@ export const LearnerMidWay: Story = {
     await expect(tile(canvasElement, 'Total XP')).toHaveTextContent(formatNumber(midwayXp.totalXp));
     await expect(tile(canvasElement, 'Projects completed')).toHaveTextContent(String(midwayXp.projectsCompleted));
     await expect(tile(canvasElement, 'Hours')).toHaveTextContent(`${midwayXp.hoursSpent}HoursEstimated from completed projects`);
-    await expect(tile(canvasElement, 'Badges earned')).toHaveTextContent(`${midwayXp.badges.filter((b) => b.earned).length}Badges earnedOut of ${midwayXp.badges.length}`);
+    await expect(tile(canvasElement, 'Badges earned')).toHaveTextContent(
+      `${midwayXp.badges.filter((b) => b.earned).length}Badges earnedOut of ${midwayXp.badges.length}`,
+    );
     const level = within(card(canvasElement, 'Level'));
     await expect(level.getByText(`Level ${midwayXp.level.level}`)).toBeVisible();
     await expect(level.getByText(`${midwayXp.level.xpToNextLevel} XP to level ${midwayXp.level.level + 1}`)).toBeVisible();

@@ -121,11 +121,7 @@ export function XpHistoryScreen({ events, paths, pathSlug, onPathChange }: XpHis
         <Field.Root maxW={{ base: 'full', sm: 'xs' }}>
           <Field.Label>Path</Field.Label>
           <NativeSelect.Root>
-            <NativeSelect.Field
-              bg="surface"
-              value={pathSlug ?? ''}
-              onChange={(event) => onPathChange(event.target.value === '' ? null : event.target.value)}
-            >
+            <NativeSelect.Field bg="surface" value={pathSlug ?? ''} onChange={(event) => onPathChange(event.target.value === '' ? null : event.target.value)}>
               <option value="">All paths</option>
               {pathSlug !== null && !known ? <option value={pathSlug}>This path</option> : null}
               {paths.map((path) => (

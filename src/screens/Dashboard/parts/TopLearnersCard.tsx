@@ -28,18 +28,9 @@ function windowCaption(period: Period): string {
 /** The same words as the Leaderboard page: "Nobody has earned XP this week yet". */
 const WITHIN: Record<Period, string> = { all: '', month: ' this month', week: ' this week', day: ' today' };
 
-
 function LearnerRow({ row }: { row: LeaderboardRow }) {
   return (
-    <HStack
-      gap="3"
-      px="2"
-      py="1.5"
-      rounded="lg"
-      bg={row.isMe ? 'brand.subtle' : undefined}
-      borderWidth="1px"
-      borderColor={row.isMe ? 'brand.muted' : 'transparent'}
-    >
+    <HStack gap="3" px="2" py="1.5" rounded="lg" bg={row.isMe ? 'brand.subtle' : undefined} borderWidth="1px" borderColor={row.isMe ? 'brand.muted' : 'transparent'}>
       <RankMark rank={row.rank} />
       <Box minW="0" flex="1">
         <Flex gap="2" align="center" wrap="wrap" rowGap="0.5">
@@ -67,11 +58,7 @@ function Board({ board }: { board: LeaderboardView }) {
   const { top, myRow } = topLearnersOf(board);
   if (top.length === 0) {
     return (
-      <CardEmpty
-        icon={<Users />}
-        title={`Nobody has earned XP${WITHIN[board.period]} yet`}
-        description="Tick a task in one of your paths to join the board."
-      />
+      <CardEmpty icon={<Users />} title={`Nobody has earned XP${WITHIN[board.period]} yet`} description="Tick a task in one of your paths to join the board." />
     );
   }
   return (

@@ -27,25 +27,11 @@ export function UpcomingProjectsCard({ projects, pathSlug }: UpcomingProjectsCar
       }
     >
       {projects.length === 0 ? (
-        <CardEmpty
-          icon={<CalendarClock />}
-          title="Nothing else lined up"
-          description="Your current project is the last one of this path."
-        />
+        <CardEmpty icon={<CalendarClock />} title="Nothing else lined up" description="Your current project is the last one of this path." />
       ) : (
         <Stack as="ul" gap="2" listStyleType="none">
           {projects.map((project, index) => (
-            <Flex
-              as="li"
-              key={project.id}
-              gap="3"
-              align="center"
-              p="3"
-              rounded="lg"
-              borderWidth="1px"
-              borderColor="border"
-              bg="bg.subtle"
-            >
+            <Flex as="li" key={project.id} gap="3" align="center" p="3" rounded="lg" borderWidth="1px" borderColor="border" bg="bg.subtle">
               <Flex
                 flexShrink={0}
                 boxSize="9"

@@ -97,9 +97,7 @@ function FiguresPending({ xp, projectsCompleted }: { xp: Exclude<Remote<XpSummar
         ) : null}
         <ProjectsBadge count={projectsCompleted} />
       </HStack>
-      {xp.status === 'error' ? (
-        <LoadErrorAlert title="Your XP and streak could not be loaded." message={xp.message} onRetry={xp.onRetry} maxW="xl" />
-      ) : null}
+      {xp.status === 'error' ? <LoadErrorAlert title="Your XP and streak could not be loaded." message={xp.message} onRetry={xp.onRetry} maxW="xl" /> : null}
     </Stack>
   );
 }

@@ -35,19 +35,11 @@ export function CallToAction() {
             pointerEvents="none"
           />
           <Stack position="relative" gap="6" align="center" maxW="2xl" mx="auto">
-            <Heading
-              as="h2"
-              id="cta-title"
-              fontSize={{ base: '3xl', md: '4xl' }}
-              lineHeight="1.15"
-              letterSpacing="-0.025em"
-              color="white"
-            >
+            <Heading as="h2" id="cta-title" fontSize={{ base: '3xl', md: '4xl' }} lineHeight="1.15" letterSpacing="-0.025em" color="white">
               Ready to build your first real project?
             </Heading>
             <Text fontSize={{ base: 'md', md: 'lg' }} color="brand.100">
-              Join 50K+ developers learning by building. Pick a path today and ship your first project in weeks,
-              not months.
+              Join 50K+ developers learning by building. Pick a path today and ship your first project in weeks, not months.
             </Text>
             <LinkButton asChild size="xl" bg="brand.300" color="brand.950" _hover={{ bg: 'brand.200' }} w={{ base: 'full', sm: 'auto' }}>
               <RouterLink to="/register">

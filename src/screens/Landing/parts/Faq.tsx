@@ -30,23 +30,8 @@ export function Faq() {
   const baseId = useId();
 
   return (
-    <Section
-      id="faqs"
-      eyebrow="FAQs"
-      title="Frequently asked questions"
-      description="Everything you need to know before you start building."
-    >
-      <Box
-        data-faq-list=""
-        maxW="3xl"
-        mx="auto"
-        bg="surface"
-        borderWidth="1px"
-        borderColor="border"
-        rounded="2xl"
-        px={{ base: '4', md: '6' }}
-        boxShadow="xs"
-      >
+    <Section id="faqs" eyebrow="FAQs" title="Frequently asked questions" description="Everything you need to know before you start building.">
+      <Box data-faq-list="" maxW="3xl" mx="auto" bg="surface" borderWidth="1px" borderColor="border" rounded="2xl" px={{ base: '4', md: '6' }} boxShadow="xs">
         {faqs.map(({ question, answer }, index) => {
           const isOpen = open === index;
           const triggerId = `${baseId}-q${index}`;
@@ -79,28 +64,12 @@ export function Faq() {
                   <Text as="span" flex="1" textAlign="start">
                     {question}
                   </Text>
-                  <Icon
-                    asChild
-                    boxSize="1.2em"
-                    color="brand.fg"
-                    transformOrigin="center"
-                    rotate={isOpen ? '180deg' : '0deg'}
-                    transition="rotate 0.2s"
-                  >
+                  <Icon asChild boxSize="1.2em" color="brand.fg" transformOrigin="center" rotate={isOpen ? '180deg' : '0deg'} transition="rotate 0.2s">
                     <ChevronDown aria-hidden="true" />
                   </Icon>
                 </chakra.button>
               </Heading>
-              <Box
-                role="region"
-                id={panelId}
-                aria-labelledby={triggerId}
-                hidden={!isOpen}
-                pb="5"
-                pe="8"
-                color="fg.muted"
-                fontSize={{ base: 'md', md: 'lg' }}
-              >
+              <Box role="region" id={panelId} aria-labelledby={triggerId} hidden={!isOpen} pb="5" pe="8" color="fg.muted" fontSize={{ base: 'md', md: 'lg' }}>
                 {answer}
               </Box>
             </Box>

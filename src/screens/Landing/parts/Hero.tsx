@@ -46,16 +46,7 @@ export function Hero({ anchorClick }: HeroProps) {
       <Container position="relative" maxW="7xl" px={{ base: '4', md: '6', lg: '8' }}>
         <Stack gap={{ base: '12', md: '16' }}>
           <Stack gap="6" maxW="3xl" mx="auto" textAlign="center" align="center">
-            <Badge
-              size="lg"
-              variant="subtle"
-              rounded="full"
-              px="3"
-              bg="whiteAlpha.100"
-              color="brand.100"
-              borderWidth="1px"
-              borderColor="whiteAlpha.200"
-            >
+            <Badge size="lg" variant="subtle" rounded="full" px="3" bg="whiteAlpha.100" color="brand.100" borderWidth="1px" borderColor="whiteAlpha.200">
               <Sparkles size={14} aria-hidden="true" /> Project-based learning for developers
             </Badge>
             <Heading
@@ -73,8 +64,7 @@ export function Hero({ anchorClick }: HeroProps) {
               </Box>
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="brand.100" maxW="2xl">
-              Follow guided learning paths, build real-world projects with code reviews, and track every step of your
-              progress with XP, levels, streaks and badges.
+              Follow guided learning paths, build real-world projects with code reviews, and track every step of your progress with XP, levels, streaks and badges.
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" w={{ base: 'full', sm: 'auto' }} pt="2">
               <LinkButton asChild size="xl" colorPalette="brand" bg="brand.300" color="brand.950" _hover={{ bg: 'brand.200' }}>
@@ -82,14 +72,7 @@ export function Hero({ anchorClick }: HeroProps) {
                   Start Free Trial <ArrowRight aria-hidden="true" />
                 </RouterLink>
               </LinkButton>
-              <LinkButton
-                asChild
-                size="xl"
-                variant="outline"
-                color="white"
-                borderColor="whiteAlpha.400"
-                _hover={{ bg: 'whiteAlpha.100' }}
-              >
+              <LinkButton asChild size="xl" variant="outline" color="white" borderColor="whiteAlpha.400" _hover={{ bg: 'whiteAlpha.100' }}>
                 <a href={hrefOf(overviewId)} onClick={anchorClick(overviewId)}>
                   <PlayCircle aria-hidden="true" /> Watch Demo
                 </a>
@@ -101,14 +84,7 @@ export function Hero({ anchorClick }: HeroProps) {
             </HStack>
           </Stack>
 
-          <SimpleGrid
-            as="dl"
-            columns={{ base: 2, lg: 4 }}
-            gap={{ base: '3', md: '4' }}
-            maxW="5xl"
-            w="full"
-            mx="auto"
-          >
+          <SimpleGrid as="dl" columns={{ base: 2, lg: 4 }} gap={{ base: '3', md: '4' }} maxW="5xl" w="full" mx="auto">
             {stats.map(({ value, label }) => (
               <Flex
                 key={label}
@@ -126,14 +102,7 @@ export function Hero({ anchorClick }: HeroProps) {
                 <Text as="dt" fontSize="sm" color="brand.100">
                   {label}
                 </Text>
-                <Text
-                  as="dd"
-                  fontSize={{ base: '2xl', md: '3xl' }}
-                  fontWeight="bold"
-                  letterSpacing="-0.02em"
-                  color="white"
-                  lineHeight="short"
-                >
+                <Text as="dd" fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" letterSpacing="-0.02em" color="white" lineHeight="short">
                   {value}
                 </Text>
               </Flex>

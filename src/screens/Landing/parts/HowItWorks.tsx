@@ -13,17 +13,7 @@ export function HowItWorks() {
     >
       <SimpleGrid as="ol" listStyleType="none" columns={{ base: 1, md: 3 }} gap={{ base: '5', md: '6' }}>
         {steps.map(({ icon: Icon, title, description }, index) => (
-          <Box
-            as="li"
-            key={title}
-            position="relative"
-            bg="surface"
-            borderWidth="1px"
-            borderColor="border"
-            rounded="2xl"
-            p={{ base: '5', md: '7' }}
-            boxShadow="xs"
-          >
+          <Box as="li" key={title} position="relative" bg="surface" borderWidth="1px" borderColor="border" rounded="2xl" p={{ base: '5', md: '7' }} boxShadow="xs">
             <Stack gap={{ base: '3', md: '4' }}>
               <Stack direction="row" align="center" justify="space-between">
                 <Box

@@ -8,8 +8,7 @@ import { hrefOf } from './useSectionNav';
 type MobileMenuProps = { isSignedIn: boolean; goTo(id: string): void };
 
 /** True for a click the browser should handle itself (new tab, new window...). */
-const isModified = (event: MouseEvent) =>
-  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+const isModified = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /**
  * The phone menu (below 768 px): a disclosure. Its button shows or hides a panel right under the

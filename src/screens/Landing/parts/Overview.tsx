@@ -14,14 +14,7 @@ export function Overview() {
       <SimpleGrid columns={{ base: 1, md: 3 }} gap={{ base: '6', md: '5', lg: '8' }}>
         {overviewShots.map(({ src, alt, title, width, height }) => (
           <Box as="figure" key={src} m="0">
-            <Box
-              rounded="xl"
-              overflow="hidden"
-              borderWidth="1px"
-              borderColor="border"
-              bg="surface"
-              boxShadow="lg"
-            >
+            <Box rounded="xl" overflow="hidden" borderWidth="1px" borderColor="border" bg="surface" boxShadow="lg">
               {/* A browser-window frame around the screenshot; decoration only. */}
               <Box aria-hidden="true" display="flex" gap="1.5" px="3" py="2.5" borderBottomWidth="1px" bg="bg.subtle">
                 {[0, 1, 2].map((dot) => (

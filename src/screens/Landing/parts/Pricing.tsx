@@ -47,17 +47,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
       <Stack as="ul" listStyleType="none" gap="3" flex="1" aria-label={`${title} includes`}>
         {features.map((feature) => (
           <HStack as="li" key={feature} gap="3" align="flex-start">
-            <Box
-              flexShrink={0}
-              mt="0.5"
-              display="flex"
-              alignItems="center"
-              justifyContent="center"
-              boxSize="5"
-              rounded="full"
-              bg="brand.muted"
-              color="brand.fg"
-            >
+            <Box flexShrink={0} mt="0.5" display="flex" alignItems="center" justifyContent="center" boxSize="5" rounded="full" bg="brand.muted" color="brand.fg">
               <Check size={13} strokeWidth={3} aria-hidden="true" />
             </Box>
             <Text>{feature}</Text>
@@ -88,13 +78,7 @@ export function Pricing() {
       description="Start free, upgrade when you’re ready. No credit card required to begin."
       bg="surface"
     >
-      <SimpleGrid
-        columns={{ base: 1, lg: 3 }}
-        gap={{ base: '6', lg: '8' }}
-        alignItems="stretch"
-        maxW={{ base: 'md', lg: '6xl' }}
-        mx="auto"
-      >
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap={{ base: '6', lg: '8' }} alignItems="stretch" maxW={{ base: 'md', lg: '6xl' }} mx="auto">
         {plans.map((plan) => (
           <PlanCard key={plan.title} plan={plan} />
         ))}

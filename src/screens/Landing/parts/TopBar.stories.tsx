@@ -30,4 +30,3 @@ export const SignedIn: Story = {
     await expect(bar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/app/dashboard');
   },
 };
-

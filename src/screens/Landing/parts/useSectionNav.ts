@@ -16,8 +16,7 @@ export function scrollToSection(id: string) {
 }
 
 /** True for a click the browser should handle itself (new tab, new window...). */
-const isModified = (event: MouseEvent) =>
-  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+const isModified = (event: MouseEvent) => event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 
 /**
  * In-page navigation for the landing page. The page renders lazily, so the browser's own jump to a

@@ -112,9 +112,7 @@ export function BoardTable({ label, board }: BoardTableProps) {
   return (
     <Table.ScrollArea borderWidth="1px" borderColor="border" rounded="md">
       <Table.Root size={{ base: 'sm', md: 'md' }}>
-        <Table.Caption srOnly>
-          Leaderboard, {label}: rank, learner, XP and level
-        </Table.Caption>
+        <Table.Caption srOnly>Leaderboard, {label}: rank, learner, XP and level</Table.Caption>
         <Table.Header>
           <Table.Row bg="bg.subtle">
             <Table.ColumnHeader w={{ base: '14', md: '20' }} color="fg.muted">

@@ -115,13 +115,7 @@ export function ProjectCard({ pathSlug, project, number }: ProjectCardProps) {
                 </HStack>
               ) : null
             ) : (
-              <LinkButton
-                asChild
-                colorPalette="brand"
-                variant={ACTIONS[project.status].variant}
-                size="sm"
-                w={{ base: 'full', md: 'auto' }}
-              >
+              <LinkButton asChild colorPalette="brand" variant={ACTIONS[project.status].variant} size="sm" w={{ base: 'full', md: 'auto' }}>
                 <RouterLink to={projectHref(pathSlug, project.slug)} aria-label={`${ACTIONS[project.status].label}: ${project.title}`}>
                   {ACTIONS[project.status].icon}
                   {ACTIONS[project.status].label}

@@ -40,15 +40,7 @@ export function ResetPath({ path, status, onReset }: ResetPathProps) {
         }}
         pending={pending}
         trigger={
-          <Button
-            type="button"
-            colorPalette="red"
-            variant="outline"
-            size="sm"
-            alignSelf="flex-start"
-            color="red.fg"
-            borderColor="red.fg"
-          >
+          <Button type="button" colorPalette="red" variant="outline" size="sm" alignSelf="flex-start" color="red.fg" borderColor="red.fg">
             <RotateCcw aria-hidden="true" /> Reset progress
           </Button>
         }

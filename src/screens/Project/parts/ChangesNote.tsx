@@ -31,8 +31,8 @@ export function ChangesNote({ changes }: { changes: NonNullable<ProjectDetailVie
         <Alert.Description>
           <Stack gap="3" fontSize="sm">
             <Text>
-              This project’s tasks changed after you started it. Your percentage counts the current tasks: a new task
-              counts as still to do, and a retired one no longer counts either way.
+              This project’s tasks changed after you started it. Your percentage counts the current tasks: a new task counts as still to do, and a retired one no
+              longer counts either way.
             </Text>
             <TaskList label={changes.added.length === 1 ? 'Task added' : 'Tasks added'} titles={changes.added} />
             <TaskList label={changes.retired.length === 1 ? 'Task retired' : 'Tasks retired'} titles={changes.retired} />

@@ -22,7 +22,17 @@ export function CodePanel() {
           </Text>
         </Flex>
         <Stack bg="bg" color="fg" px="4" py="4" gap="4" minH="48">
-          <Box as="pre" fontFamily="mono" fontVariantNumeric="tabular-nums slashed-zero" fontSize="sm" lineHeight="tall" whiteSpace="pre-wrap" overflowWrap="anywhere" aria-hidden="true" m="0">
+          <Box
+            as="pre"
+            fontFamily="mono"
+            fontVariantNumeric="tabular-nums slashed-zero"
+            fontSize="sm"
+            lineHeight="tall"
+            whiteSpace="pre-wrap"
+            overflowWrap="anywhere"
+            aria-hidden="true"
+            m="0"
+          >
             {LINES.map((line, index) => (
               <Flex key={index} gap="4">
                 <Box as="span" color="fg.muted" userSelect="none" w="4" textAlign="end" flexShrink={0}>

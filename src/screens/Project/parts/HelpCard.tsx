@@ -95,15 +95,7 @@ export function HelpCard({ project, communityUrl, onCopyHelpRequest }: HelpCardP
                       onFocus={(event) => event.currentTarget.select()}
                     />
                   </Field.Root>
-                  <Text
-                    role="status"
-                    fontSize="sm"
-                    color={copy === 'failed' ? 'red.fg' : 'fg'}
-                    display="flex"
-                    alignItems="center"
-                    gap="1.5"
-                    minH="5"
-                  >
+                  <Text role="status" fontSize="sm" color={copy === 'failed' ? 'red.fg' : 'fg'} display="flex" alignItems="center" gap="1.5" minH="5">
                     {copy === 'copied' ? (
                       <>
                         <Check size={16} aria-hidden="true" /> Copied

@@ -10,18 +10,7 @@ function InlineContent({ items }: { items: readonly Inline[] }): ReactNode {
         return item.text;
       case 'code':
         return (
-          <Box
-            as="code"
-            key={index}
-            fontFamily="mono"
-            fontSize="0.9em"
-            bg="bg.muted"
-            color="fg"
-            rounded="sm"
-            px="1"
-            py="0.5"
-            overflowWrap="anywhere"
-          >
+          <Box as="code" key={index} fontFamily="mono" fontSize="0.9em" bg="bg.muted" color="fg" rounded="sm" px="1" py="0.5" overflowWrap="anywhere">
             {item.text}
           </Box>
         );

@@ -7,14 +7,7 @@ import { formatDate } from '../../../domain/format';
 
 /** "3 of 8 tasks completed" and a bar; the project's progress as the API counts it. */
 export function TaskProgress({ progress, label }: { progress: ProjectDetailView['progress']; label: string }) {
-  return (
-    <ProgressBar
-      percent={progress.percent}
-      label={label}
-      caption={`${progress.completed} of ${progress.total} tasks completed`}
-      live
-    />
-  );
+  return <ProgressBar percent={progress.percent} label={label} caption={`${progress.completed} of ${progress.total} tasks completed`} live />;
 }
 
 /** Side card: how many of the project's tasks are done, and when it was started or completed. */

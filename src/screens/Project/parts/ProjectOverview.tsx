@@ -1,20 +1,6 @@
 import { Alert, Box, Button, Card, Flex, Grid, Heading, Link, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  ArrowLeft,
-  Circle,
-  CircleCheck,
-  Clock,
-  FolderOpen,
-  Gauge,
-  ListChecks,
-  Lock,
-  Play,
-  Sparkles,
-  Target,
-  TrendingUp,
-  Zap,
-} from 'lucide-react';
+import { ArrowLeft, Circle, CircleCheck, Clock, FolderOpen, Gauge, ListChecks, Lock, Play, Sparkles, Target, TrendingUp, Zap } from 'lucide-react';
 import { Fragment, type ReactNode, type RefObject } from 'react';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { formatNumber, formatWeeks, formatXp } from '../../../domain/format';
@@ -81,7 +67,19 @@ function SkillTags({ skills }: { skills: readonly string[] }) {
   return (
     <Flex as="ul" gap="2" wrap="wrap" listStyleType="none" aria-label="Skills you’ll learn">
       {skills.map((skill) => (
-        <Box as="li" key={skill} px="2.5" py="1" rounded="full" bg="brand.subtle" color="brand.fg" fontSize="sm" fontWeight="medium" borderWidth="1px" borderColor="brand.muted">
+        <Box
+          as="li"
+          key={skill}
+          px="2.5"
+          py="1"
+          rounded="full"
+          bg="brand.subtle"
+          color="brand.fg"
+          fontSize="sm"
+          fontWeight="medium"
+          borderWidth="1px"
+          borderColor="brand.muted"
+        >
           {skill}
         </Box>
       ))}
@@ -117,8 +115,8 @@ function LockedNote({ project }: { project: ProjectDetailView }) {
       </Alert.Indicator>
       <Alert.Content>
         <Alert.Description color="fg">
-          Complete <ProjectLinks pathId={project.path.id} projects={missing} /> first. This project builds on{' '}
-          {missing.length === 1 ? 'it' : 'them'} and opens once {missing.length === 1 ? 'it is' : 'they are'} completed.
+          Complete <ProjectLinks pathId={project.path.id} projects={missing} /> first. This project builds on {missing.length === 1 ? 'it' : 'them'} and opens once{' '}
+          {missing.length === 1 ? 'it is' : 'they are'} completed.
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>

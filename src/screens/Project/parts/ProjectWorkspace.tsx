@@ -139,7 +139,14 @@ export function ProjectWorkspace({
         </Stack>
         <Stack gap="6" minW="0">
           {/* A new submission starts a fresh box (the replace form closes, the typed URL goes). */}
-          <SubmitBox key={project.submission ? `${project.submission.repositoryUrl} ${project.submission.submittedAt}` : 'none'} project={project} submitting={submitting} error={error} onSubmit={onSubmit} allowLocalHttp={allowLocalHttp} />
+          <SubmitBox
+            key={project.submission ? `${project.submission.repositoryUrl} ${project.submission.submittedAt}` : 'none'}
+            project={project}
+            submitting={submitting}
+            error={error}
+            onSubmit={onSubmit}
+            allowLocalHttp={allowLocalHttp}
+          />
           <TitledCard title="Project Goals" icon={<Target />}>
             <CheckList items={project.objectives} />
           </TitledCard>

@@ -93,8 +93,7 @@ export function SubmitBox({ project, submitting, error, onSubmit, allowLocalHttp
           {open.length > 0 ? (
             // One sentence, not a list: a task's title is then found once on the page, in its checkbox.
             <Text fontSize="sm" color="fg">
-              Submitting needs every task ticked. Not ticked yet ({open.length} of {project.tasks.length}):{' '}
-              {open.map((task) => task.title).join('; ')}.
+              Submitting needs every task ticked. Not ticked yet ({open.length} of {project.tasks.length}): {open.map((task) => task.title).join('; ')}.
             </Text>
           ) : (
             <Text fontSize="sm" color="fg.muted">

@@ -163,7 +163,15 @@ function Screenshot({ src, label }: { src: string; label: string }) {
             </Dialog.Header>
             <Dialog.Body>
               <Stack gap="2">
-                <chakra.img src={src} alt={`Screenshot of your page when “${label}” was checked`} w="full" h="auto" borderWidth="1px" borderColor="border" rounded="sm" />
+                <chakra.img
+                  src={src}
+                  alt={`Screenshot of your page when “${label}” was checked`}
+                  w="full"
+                  h="auto"
+                  borderWidth="1px"
+                  borderColor="border"
+                  rounded="sm"
+                />
                 <Text fontSize="sm" color="fg.muted">
                   {label}
                 </Text>

@@ -20,11 +20,7 @@ describe('parseInline', () => {
   });
 
   it('keeps what looks like Markdown inside code spans as it is', () => {
-    expect(parseInline('`**not bold**` and `a * b`')).toEqual([
-      { kind: 'code', text: '**not bold**' },
-      text(' and '),
-      { kind: 'code', text: 'a * b' },
-    ]);
+    expect(parseInline('`**not bold**` and `a * b`')).toEqual([{ kind: 'code', text: '**not bold**' }, text(' and '), { kind: 'code', text: 'a * b' }]);
     expect(parseInline('`` a ` b ``')).toEqual([{ kind: 'code', text: 'a ` b' }]);
   });
 
@@ -95,17 +91,19 @@ describe('parseMarkdown', () => {
   });
 
   it('reads every brief in content/ without losing a word', () => {
-    const words = (inlines: Inline[]): string =>
-      inlines.map((i) => ('text' in i ? i.text : words(i.children))).join('');
+    const words = (inlines: Inline[]): string => inlines.map((i) => ('text' in i ? i.text : words(i.children))).join('');
     const all = (blocks: Block[]): string =>
-      blocks
-        .map((b) => (b.kind === 'code' ? b.text : b.kind === 'list' ? b.items.map(all).join(' ') : words(b.children)))
-        .join(' ');
+      blocks.map((b) => (b.kind === 'code' ? b.text : b.kind === 'list' ? b.items.map(all).join(' ') : words(b.children))).join(' ');
     const letters = (s: string) => s.replace(/[^A-Za-z0-9]/g, '');
     for (const project of curriculum.projects) {
       const rendered = letters(all(parseMarkdown(project.brief)));
       // Markdown syntax aside, the same letters and digits in the same order.
-      const source = letters(project.brief.replace(/^\s*(#+|[-*]|\d+\.)\s+(\[[ x]\]\s+)?/gm, '').replace(/\]\((https?:|mailto:)[^)]*\)/g, '').replace(/```\w*/g, ''));
+      const source = letters(
+        project.brief
+          .replace(/^\s*(#+|[-*]|\d+\.)\s+(\[[ x]\]\s+)?/gm, '')
+          .replace(/\]\((https?:|mailto:)[^)]*\)/g, '')
+          .replace(/```\w*/g, ''),
+      );
       expect(rendered, project.slug).toBe(source);
     }
   });

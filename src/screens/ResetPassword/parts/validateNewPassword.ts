@@ -14,9 +14,7 @@ export type NewPasswordField = keyof NewPasswordValues;
  * minimum length as registration, then the two entries match. Returns the first problem and the
  * fields it is about, or null.
  */
-export function validateNewPassword(
-  values: NewPasswordValues,
-): { message: string; fields: NewPasswordField[] } | null {
+export function validateNewPassword(values: NewPasswordValues): { message: string; fields: NewPasswordField[] } | null {
   const empty = (['password', 'confirm'] as const).filter((f) => values[f].trim() === '');
   if (empty.length > 0) return { message: newPasswordMessages.required, fields: empty };
   if (values.password.length < PASSWORD_MIN_LENGTH) return { message: newPasswordMessages.shortPassword, fields: ['password'] };

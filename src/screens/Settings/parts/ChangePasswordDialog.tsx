@@ -104,12 +104,7 @@ export function ChangePasswordDialog({ state, onChangePassword }: ChangePassword
         messageId={errorId}
       >
         {fields.map((field) => (
-          <Field.Root
-            key={field.name}
-            required
-            invalid={invalid(field.name)}
-            ids={field.name === 'newPassword' ? { helperText: hintId } : undefined}
-          >
+          <Field.Root key={field.name} required invalid={invalid(field.name)} ids={field.name === 'newPassword' ? { helperText: hintId } : undefined}>
             <Field.Label>{field.label}</Field.Label>
             <PasswordInput
               ref={(element) => {
@@ -119,14 +114,9 @@ export function ChangePasswordDialog({ state, onChangePassword }: ChangePassword
               autoComplete={field.autoComplete}
               value={values[field.name]}
               onChange={change(field.name)}
-              aria-describedby={
-                [invalid(field.name) ? errorId : null, field.name === 'newPassword' ? hintId : null].filter(Boolean).join(' ') ||
-                undefined
-              }
+              aria-describedby={[invalid(field.name) ? errorId : null, field.name === 'newPassword' ? hintId : null].filter(Boolean).join(' ') || undefined}
             />
-            {field.name === 'newPassword' ? (
-              <Field.HelperText>At least {PASSWORD_MIN_LENGTH} characters.</Field.HelperText>
-            ) : null}
+            {field.name === 'newPassword' ? <Field.HelperText>At least {PASSWORD_MIN_LENGTH} characters.</Field.HelperText> : null}
           </Field.Root>
         ))}
       </ActionDialog>

@@ -7,8 +7,7 @@ import { accountMessages } from '../../../domain/learningApi';
 import type { ActionState } from '../../../components/RemoteView/remote';
 import { DELETE_NEEDS_PASSWORD, PasswordLinkStatus, type PasswordLinkProps } from './PasswordLink';
 
-export const DELETE_ACCOUNT_WARNING =
-  'This permanently deletes your account, your progress, XP and badges. This cannot be undone.';
+export const DELETE_ACCOUNT_WARNING = 'This permanently deletes your account, your progress, XP and badges. This cannot be undone.';
 export const DELETE_PASSWORD_REQUIRED = 'Enter your password to delete your account.';
 
 export type DeleteAccountDialogProps = {

@@ -87,11 +87,7 @@ function ProviderRow({
 /** Settings' "Linked accounts": sign in with Google or GitHub too; link and unlink act at once (not Save Changes). */
 export function LinkedAccountsCard({ accounts, busy = null, notice = null, onLink, onUnlink }: LinkedAccountsCardProps) {
   return (
-    <TitledCard
-      title="Linked accounts"
-      description="Sign in with Google or GitHub as well. Linking and unlinking happen at once."
-      icon={<KeyRound />}
-    >
+    <TitledCard title="Linked accounts" description="Sign in with Google or GitHub as well. Linking and unlinking happen at once." icon={<KeyRound />}>
       {notice ? (
         <Alert.Root status={notice.status} variant="subtle" borderRadius="lg" role={notice.status === 'error' ? 'alert' : 'status'}>
           <Alert.Indicator />

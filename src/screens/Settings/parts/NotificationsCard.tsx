@@ -133,8 +133,8 @@ export function NotificationsCard({ reminders, values, streakPush, onChange, tim
                   <PauseCircle size={16} aria-hidden="true" />
                 </Box>
                 <Text color="fg" fontSize="sm">
-                  Streak reminders paused themselves on {formatLocalTime(reminders.pausedAt as string, timeZone)}, after two weeks of them went unanswered. Turn one on again to
-                  resume them.
+                  Streak reminders paused themselves on {formatLocalTime(reminders.pausedAt as string, timeZone)}, after two weeks of them went unanswered. Turn one
+                  on again to resume them.
                 </Text>
               </HStack>
             ) : values.streakEmail || pushOn ? (

@@ -22,7 +22,16 @@ export type PasswordLinkProps = {
 /** "Email me a link": a link to set a password, mailed to the account's address. */
 export function PasswordLinkButton({ state, onSend }: Omit<PasswordLinkProps, 'email'>) {
   return (
-    <Button type="button" size="sm" variant="outline" colorPalette="gray" flexShrink={0} onClick={onSend} loading={state.status === 'pending'} loadingText="Sending…">
+    <Button
+      type="button"
+      size="sm"
+      variant="outline"
+      colorPalette="gray"
+      flexShrink={0}
+      onClick={onSend}
+      loading={state.status === 'pending'}
+      loadingText="Sending…"
+    >
       <Mail aria-hidden="true" /> Email me a link
     </Button>
   );

@@ -42,8 +42,8 @@ export function WeeklyGoalCard({ saved, value, onChange }: WeeklyGoalCardProps) 
             <NativeSelect.Indicator />
           </NativeSelect.Root>
           <Field.HelperText color="fg.muted">
-            Your weekly streak counts the weeks (Monday to Sunday) with at least this many active days. The dashboard
-            shows your daily streak; XP &amp; Badges shows both.
+            Your weekly streak counts the weeks (Monday to Sunday) with at least this many active days. The dashboard shows your daily streak; XP &amp; Badges shows
+            both.
           </Field.HelperText>
         </Field.Root>
       )}

@@ -40,17 +40,26 @@ describe('the notification switches as the form shows them', () => {
   });
 
   it('keep the choices for a channel the server cannot send when something else is saved', () => {
-    const darkMode = settingsChanges(noMail, values((v) => (v.preferences.darkMode = true), noMail));
+    const darkMode = settingsChanges(
+      noMail,
+      values((v) => (v.preferences.darkMode = true), noMail),
+    );
     expect(darkMode.preferences?.notifications).toEqual(saved.preferences.notifications);
   });
 
   it('show paused streak reminders off; turning one on sends it on (resume), the other stays off', () => {
     expect(shownNotifications(paused)).toMatchObject({ streakEmail: false, streakPush: false, digestEmail: true });
     expect(settingsChanges(paused, values(undefined, paused))).toEqual({});
-    const resumed = settingsChanges(paused, values((v) => (v.preferences.notifications.streakEmail = true), paused));
+    const resumed = settingsChanges(
+      paused,
+      values((v) => (v.preferences.notifications.streakEmail = true), paused),
+    );
     expect(resumed.preferences?.notifications).toMatchObject({ streakEmail: true, streakPush: false });
     // Saving something else while paused does not resume them.
-    const renamed = settingsChanges(paused, values((v) => (v.preferences.publicProfile = true), paused));
+    const renamed = settingsChanges(
+      paused,
+      values((v) => (v.preferences.publicProfile = true), paused),
+    );
     expect(renamed.preferences?.notifications).toMatchObject({ streakEmail: false, streakPush: false });
   });
 });
@@ -69,21 +78,44 @@ describe('settingsChanges (Save Changes sends only what changed)', () => {
   });
 
   it('sends the profile, trimmed, when the name or the email changed', () => {
-    expect(settingsChanges(saved, values((v) => (v.profile.username = ' Ada King ')))).toEqual({
+    expect(
+      settingsChanges(
+        saved,
+        values((v) => (v.profile.username = ' Ada King ')),
+      ),
+    ).toEqual({
       profile: { username: 'Ada King', email: 'ada@example.com' },
     });
-    expect(settingsChanges(saved, values((v) => (v.profile.email = 'ada.king@example.com')))).toEqual({
+    expect(
+      settingsChanges(
+        saved,
+        values((v) => (v.profile.email = 'ada.king@example.com')),
+      ),
+    ).toEqual({
       profile: { username: 'Ada Lovelace', email: 'ada.king@example.com' },
     });
   });
 
   it('sends every preference when one of them changed: a notification, Dark Mode or Public Profile', () => {
-    const updates = settingsChanges(saved, values((v) => (v.preferences.notifications.updatesEmail = true)));
+    const updates = settingsChanges(
+      saved,
+      values((v) => (v.preferences.notifications.updatesEmail = true)),
+    );
     expect(updates).toEqual({ preferences: { ...saved.preferences, notifications: { ...saved.preferences.notifications, updatesEmail: true } } });
-    expect(settingsChanges(saved, values((v) => (v.preferences.darkMode = true)))).toEqual({
+    expect(
+      settingsChanges(
+        saved,
+        values((v) => (v.preferences.darkMode = true)),
+      ),
+    ).toEqual({
       preferences: { ...saved.preferences, darkMode: true },
     });
-    expect(settingsChanges(saved, values((v) => (v.preferences.publicProfile = true))).preferences?.publicProfile).toBe(true);
+    expect(
+      settingsChanges(
+        saved,
+        values((v) => (v.preferences.publicProfile = true)),
+      ).preferences?.publicProfile,
+    ).toBe(true);
   });
 
   it('sends both when both changed', () => {
@@ -98,14 +130,31 @@ describe('settingsChanges (Save Changes sends only what changed)', () => {
   });
 
   it('sends the weekly goal alone when the learner picked another one than the goal as kept', () => {
-    expect(settingsChanges(saved, values((v) => (v.weeklyGoal = 5)), 3)).toEqual({ weeklyGoal: 5 });
+    expect(
+      settingsChanges(
+        saved,
+        values((v) => (v.weeklyGoal = 5)),
+        3,
+      ),
+    ).toEqual({ weeklyGoal: 5 });
     // Picked back to the goal as kept, or never picked: nothing to send.
-    expect(settingsChanges(saved, values((v) => (v.weeklyGoal = 3)), 3)).toEqual({});
+    expect(
+      settingsChanges(
+        saved,
+        values((v) => (v.weeklyGoal = 3)),
+        3,
+      ),
+    ).toEqual({});
     expect(settingsChanges(saved, values(), 3)).toEqual({});
   });
 
   it('sends no weekly goal while the goal as kept is not known (it did not load)', () => {
-    expect(settingsChanges(saved, values((v) => (v.weeklyGoal = 5)))).toEqual({});
+    expect(
+      settingsChanges(
+        saved,
+        values((v) => (v.weeklyGoal = 5)),
+      ),
+    ).toEqual({});
   });
 
   it('counts an email as another address (the password is asked for) only when it differs beyond spaces and case', () => {

@@ -29,8 +29,6 @@ describe('validateChangePassword (the Change Password dialog)', () => {
       message: 'Passwords do not match.',
       fields: ['confirm'],
     });
-    expect(validateChangePassword({ currentPassword: 'old', newPassword: 'secret1', confirm: 'secret1 ' })?.message).toBe(
-      'Passwords do not match.',
-    );
+    expect(validateChangePassword({ currentPassword: 'old', newPassword: 'secret1', confirm: 'secret1 ' })?.message).toBe('Passwords do not match.');
   });
 });

@@ -109,9 +109,7 @@ export function WeeklyGoalCard({ weekly }: { weekly: XpSummary['weekly'] }) {
         percent={Math.min(100, Math.floor((weekly.daysThisWeek / weekly.goal) * 100))}
         label="Active days this week"
         caption={
-          weekly.daysThisWeek > weekly.goal
-            ? `${weekly.daysThisWeek} active days this week`
-            : `${weekly.daysThisWeek} of ${weekly.goal} active days this week`
+          weekly.daysThisWeek > weekly.goal ? `${weekly.daysThisWeek} active days this week` : `${weekly.daysThisWeek} of ${weekly.goal} active days this week`
         }
       />
       {weekly.atRisk ? (
