@@ -30,9 +30,10 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { TAKEN_FILE as TAKEN } from '../.storybook/recordBaseline.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const TAKEN_FILE = join(root, 'test-results/baselines-taken.txt');
+const TAKEN_FILE = join(root, TAKEN);
 const SCREENSHOTS = '__screenshots__';
 const OXIPNG_LEVEL = 2;
 

@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { TAKEN_FILE } from '../.storybook/recordBaseline.ts';
 
 const node = process.execPath;
 const bin = (pkg, path) => [node, `node_modules/${pkg}/${path}`];
@@ -75,7 +76,7 @@ if (existsSync('server')) {
   vitestProject('server-postgres');
 }
 // The stories list the baselines they take; a committed baseline none took is a leftover.
-rmSync('test-results/baselines-taken.txt', { force: true });
+rmSync(TAKEN_FILE, { force: true });
 if (vitestProject('storybook')) run('baselines', [node, 'scripts/baselines.mjs', 'check']);
 if (run('build', bin('vite', 'bin/vite.js').concat(['build', '--logLevel', 'warn']))) {
   run('size budgets', [node, 'scripts/size.mjs', '--no-build']);
