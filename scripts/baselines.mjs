@@ -27,7 +27,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { TAKEN_FILE as TAKEN } from '../.storybook/recordBaseline.ts';
@@ -66,7 +66,8 @@ function untaken({ all }) {
   const { files, storyDirs } = taken();
   return baselineFiles().filter((file) => {
     if (files.has(file)) return false;
-    const storyFile = join(dirname(dirname(file)), dirname(file).split('/').at(-1));
+    // <folder>/__screenshots__/<story file>/<name>.png belongs to <folder>/<story file>.
+    const storyFile = join(dirname(dirname(dirname(file))), basename(dirname(file)));
     return all || storyDirs.has(dirname(file)) || !existsSync(join(root, storyFile));
   });
 }
