@@ -163,7 +163,11 @@ export const migrations: Record<string, Migration> = {
         .addColumn('completed_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('task_completions_pk', ['user_id', 'task_id'])
         .execute();
-      await db.schema.createIndex('task_completions_user_project_idx').on('task_completions').columns(['user_id', 'project_id']).execute();
+      await db.schema
+        .createIndex('task_completions_user_project_idx')
+        .on('task_completions')
+        .columns(['user_id', 'project_id'])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('task_completions').execute();
@@ -306,11 +310,7 @@ export const migrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint('xp_board_pk', ['period', 'user_id'])
         .execute();
       // The board's order (XP down, then who got there first): top 50 and "my rank" read it.
-      await db.schema
-        .createIndex('xp_board_rank_idx')
-        .on('xp_board')
-        .expression(sql`period, xp desc, reached_at, user_id`)
-        .execute();
+      await db.schema.createIndex('xp_board_rank_idx').on('xp_board').expression(sql`period, xp desc, reached_at, user_id`).execute();
       await db.schema
         .createTable('xp_board_windows')
         .addColumn('period', 'text', (c) => c.primaryKey())
@@ -430,10 +430,7 @@ export const migrations: Record<string, Migration> = {
     // whose verified email belongs to an existing account, waiting (10 minutes, once) for that
     // account's password before the identity joins it.
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable('users')
-        .addColumn('has_password', 'integer', (c) => c.notNull().defaultTo(1))
-        .execute();
+      await db.schema.alterTable('users').addColumn('has_password', 'integer', (c) => c.notNull().defaultTo(1)).execute();
       await db.schema
         .createTable('oauth_identities')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -526,7 +523,11 @@ export const migrations: Record<string, Migration> = {
         .addColumn('error', 'text')
         .execute();
       await db.schema.createIndex('verification_runs_queue_idx').on('verification_runs').columns(['status', 'run_at']).execute();
-      await db.schema.createIndex('verification_runs_learner_idx').on('verification_runs').columns(['user_id', 'project_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('verification_runs_learner_idx')
+        .on('verification_runs')
+        .columns(['user_id', 'project_id', 'created_at'])
+        .execute();
       await db.schema.createIndex('verification_runs_repository_idx').on('verification_runs').column('repository_id').execute();
       await db.schema.createIndex('verification_runs_commit_idx').on('verification_runs').column('commit_sha').execute();
       await db.schema
@@ -544,14 +545,8 @@ export const migrations: Record<string, Migration> = {
       await sql`insert into verification_runs (id, user_id, project_id, repository_url, reason, status, attempts, run_at, created_at, finished_at, state)
         select 'legacy-' || user_id || '-' || project_id, user_id, project_id, repository_url, 'legacy', 'done', 0, submitted_at, submitted_at, submitted_at, 'not-verified'
         from submissions`.execute(db);
-      await db.schema
-        .alterTable('xp_events')
-        .addColumn('self_reported', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await db.schema
-        .alterTable('xp_board')
-        .addColumn('self_reported_xp', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
+      await db.schema.alterTable('xp_events').addColumn('self_reported', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('xp_board').addColumn('self_reported_xp', 'integer', (c) => c.notNull().defaultTo(0)).execute();
       // The boards are built again from the ledger at the next start (no windows: a rebuild), so
       // every row agrees with the events' new column.
       await sql`delete from xp_board_windows`.execute(db);
@@ -627,24 +622,12 @@ export const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       for (const column of ['notify_email', 'notify_push', 'notify_updates', 'notify_newsletter']) {
-        await db.schema
-          .alterTable('user_settings')
-          .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
-          .execute();
+        await db.schema.alterTable('user_settings').addColumn(column, 'integer', (c) => c.notNull().defaultTo(0)).execute();
       }
       await sql`update user_settings set notify_email = streak_email, notify_push = streak_push, notify_updates = updates_email,
         notify_newsletter = newsletter_email`.execute(db);
       await db.schema.dropIndex('user_settings_unsubscribe_idx').execute();
-      for (const column of [
-        'streak_email',
-        'streak_push',
-        'digest_email',
-        'updates_email',
-        'newsletter_email',
-        'reminders_paused_at',
-        'reminders_counted_from',
-        'unsubscribe_id',
-      ]) {
+      for (const column of ['streak_email', 'streak_push', 'digest_email', 'updates_email', 'newsletter_email', 'reminders_paused_at', 'reminders_counted_from', 'unsubscribe_id']) {
         await db.schema.alterTable('user_settings').dropColumn(column).execute();
       }
       await db.schema.dropTable('push_subscriptions').execute();
@@ -665,14 +648,8 @@ export const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       // The hashes are derived from content/: the next seed of a changed version rewrites them.
-      await db.schema
-        .alterTable('projects')
-        .addColumn('content_hash', 'text', (c) => c.notNull().defaultTo(''))
-        .execute();
-      await db.schema
-        .alterTable('tasks')
-        .addColumn('content_hash', 'text', (c) => c.notNull().defaultTo(''))
-        .execute();
+      await db.schema.alterTable('projects').addColumn('content_hash', 'text', (c) => c.notNull().defaultTo('')).execute();
+      await db.schema.alterTable('tasks').addColumn('content_hash', 'text', (c) => c.notNull().defaultTo('')).execute();
     },
   },
 };
