@@ -63,7 +63,8 @@ async function prepareDatabase(): Promise<{ path: string } | { url: string }> {
 }
 
 async function startApi() {
-  apiLog = '';
+  // The log of every API this test started, the stopped one's included (a restart is what it tests).
+  apiLog += apiLog ? '\n--- the API starts again ---\n' : '';
   const child = spawn(process.execPath, ['server/main.ts'], { env: { ...process.env, ...verifiedApiEnv(database) }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (apiLog += chunk.toString()));
@@ -82,13 +83,13 @@ async function startApi() {
 }
 
 /** SIGTERM, as a deploy or a restart sends it: the API puts a check in progress back in the queue, then exits. */
-async function stopApi() {
+async function stopApi(): Promise<number | null> {
   const child = api;
   api = null;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  if (!child || child.exitCode !== null) return child?.exitCode ?? null;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
-  await exited;
+  return exited;
 }
 
 test.beforeAll(async () => {
@@ -105,6 +106,7 @@ test.afterAll(async () => {
 test.afterEach(async () => {
   const testInfo = test.info();
   if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('verified-api.log', { body: apiLog, contentType: 'text/plain' });
+  apiLog = '';
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -285,7 +287,8 @@ test('the API restarted in the middle of a check: the report still arrives', asy
 
   await submit(page, repository.url, site.url);
   await held.arrived;
-  await stopApi();
+  // It stops cleanly (0), not forced out after 10 s with the check still claimed.
+  expect(await stopApi()).toBe(0);
   // Stopped mid-check: no report yet, and the page still says so.
   await expect(report(page).getByRole('heading', { name: verificationMessages.checking })).toBeVisible();
   expect(site.requests).toBe(1);

@@ -33,6 +33,7 @@ import { identityRoutes, oauthRoutes } from './oauth/routes.ts';
 import { createBackground, type Background } from './background.ts';
 import { createVerificationParts } from './verify/parts.ts';
 import { createVerificationQueue } from './verify/queue.ts';
+import { connectionDrainer } from './http/shutdown.ts';
 import { createVerificationWorker, UNAVAILABLE_PARTS, type VerificationParts, type VerificationWorker } from './verify/worker.ts';
 import { frameworkErrors, HttpError, httpMessages, registerErrorHandling } from './http/errors.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
@@ -208,10 +209,18 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
   app.decorate('background', background);
   app.decorate('db', db);
   app.decorate('outbox', outbox);
+  // Shutting down (SIGTERM): the worker hands its check back to the queue first, then no idle
+  // connection is waited on (./http/shutdown.ts): the server's close ends with the last request in
+  // flight, well inside main.ts's 10 s.
+  const connections = connectionDrainer(app.server);
+  app.addHook('preClose', async () => {
+    await worker?.stop();
+    connections.drain();
+  });
   app.addHook('onClose', async () => {
     clearInterval(cleanupTimer);
     clearInterval(windowsTimer);
-    // A check in progress is put back in the queue for the next worker, before the database closes.
+    // Stopped in preClose already once the app was ready: a check in progress is back in the queue.
     await worker?.stop();
     await closeParts?.();
     clearInterval(remindersTimer);

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce, type LoadedCurriculum } from '../content/load.ts';
 import { rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
 import { buildApp } from '../app.ts';
 import { bearer, createTestApp, errorMessage, signIn, tempDir, testConfig, testDatabase, type TestApp } from '../test/helpers.ts';
 import { leaderboardResponseSchema, projectResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
@@ -347,6 +349,65 @@ describe('a restart', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('hands the check back before it waits for open connections, and a request in flight when it closes ends its connection', async () => {
+    const dir = tempDir();
+    const database = await testDatabase(dir);
+    const config = testConfig(dir, { database: database.target, accessTokenTtlSeconds: 24 * 3600 });
+    let started!: () => void;
+    const inProgress = new Promise<void>((resolve) => (started = resolve));
+    const hanging: VerificationParts = {
+      ...parts,
+      pageChecker: (_url, _checks, signal) =>
+        new Promise((_, reject) => {
+          started();
+          signal.addEventListener('abort', () => reject(signal.reason));
+        }),
+    };
+    const app = await buildApp(config, { logger: false, now: () => clock, curriculum, verification: { ...hanging, manual: true } });
+    const { token } = await readyLearner(app);
+    await submit(app, token, goodRepo('ivy/site'));
+    const draining = app.verification.drain();
+    await inProgress;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const runStatus = async () => (await app.db.selectFrom('verification_runs').select('status').executeTakeFirstOrThrow()).status;
+
+    // A browser's keep-alive connection, its request half sent (its body still to come) when the API is told to stop.
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const ended = once(socket, 'end');
+    const body = JSON.stringify({ email: 'someone@example.com', password: 'not their password' });
+    socket.write(
+      `POST /auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.slice(0, 10));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    let closed = false;
+    const closing = app.close().then(() => (closed = true));
+    try {
+      // The check is back in the queue while that request is still open: a deploy that stops
+      // waiting (main.ts exits after 10 s) loses nothing.
+      await draining;
+      expect(await runStatus()).toBe('queued');
+      expect(closed).toBe(false);
+
+      // The request finishes; its answer closes the connection, and with it the app's wait.
+      socket.write(body.slice(10));
+      await ended;
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer.toLowerCase()).toContain('connection: close');
+      const waited = await Promise.race([closing.then(() => 'closed'), new Promise((resolve) => setTimeout(resolve, 5_000, 'still open'))]);
+      expect(waited).toBe('closed');
+    } finally {
+      socket.destroy();
+      await closing;
+      await database.drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('copies', () => {
