@@ -308,13 +308,13 @@ describe('the queue', () => {
 });
 
 describe('a restart', () => {
-  it('puts the check in progress back in the queue when the app closes, and the next app finishes it', async () => {
+  /** A database of its own, and parts whose page checks never end by themselves: only the app's closing stops them. */
+  async function restartSetting() {
     const dir = tempDir();
     const database = await testDatabase(dir);
     const config = testConfig(dir, { database: database.target, accessTokenTtlSeconds: 24 * 3600 });
     let started!: () => void;
     const inProgress = new Promise<void>((resolve) => (started = resolve));
-    // The page checks never end by themselves: only the app's closing stops them.
     const hanging: VerificationParts = {
       ...parts,
       pageChecker: (_url, _checks, signal) =>
@@ -323,6 +323,11 @@ describe('a restart', () => {
           signal.addEventListener('abort', () => reject(signal.reason));
         }),
     };
+    return { dir, database, config, hanging, inProgress };
+  }
+
+  it('puts the check in progress back in the queue when the app closes, and the next app finishes it', async () => {
+    const { dir, database, config, hanging, inProgress } = await restartSetting();
     const options = { logger: false, now: () => clock, curriculum } as const;
     const first = await buildApp(config, { ...options, verification: { ...hanging, manual: true } });
     const { token } = await readyLearner(first);
@@ -351,19 +356,7 @@ describe('a restart', () => {
   }, 120_000);
 
   it('hands the check back before it waits for open connections, and a request in flight when it closes ends its connection', async () => {
-    const dir = tempDir();
-    const database = await testDatabase(dir);
-    const config = testConfig(dir, { database: database.target, accessTokenTtlSeconds: 24 * 3600 });
-    let started!: () => void;
-    const inProgress = new Promise<void>((resolve) => (started = resolve));
-    const hanging: VerificationParts = {
-      ...parts,
-      pageChecker: (_url, _checks, signal) =>
-        new Promise((_, reject) => {
-          started();
-          signal.addEventListener('abort', () => reject(signal.reason));
-        }),
-    };
+    const { dir, database, config, hanging, inProgress } = await restartSetting();
     const app = await buildApp(config, { logger: false, now: () => clock, curriculum, verification: { ...hanging, manual: true } });
     const { token } = await readyLearner(app);
     await submit(app, token, goodRepo('ivy/site'));
