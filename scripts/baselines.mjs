@@ -13,7 +13,8 @@
  *       After a run of every story (npm test): fails when a committed baseline was not taken by
  *       any story.
  *   node scripts/baselines.mjs compress [--all] [files…]
- *       Compresses the PNGs named, or the baselines git sees as new or changed (`--all`: every one).
+ *       Compresses the PNGs named, or the baselines git sees as new or changed (`--all`: every one),
+ *       and copies the overview images again.
  *
  * Which baselines a run took: `.storybook/vitest.setup.ts` reports each one through the
  * `recordBaseline` browser command (vitest.config.ts), which appends its path to
@@ -120,9 +121,11 @@ async function workerMain() {
 
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
+/** Compresses the files, then copies the landing page's overview images again: each must stay byte-equal to its baseline. */
 async function compressAndReport(files) {
   const [before, after] = await compress(files);
   if (files.length > 0) console.log(`baselines: compressed ${files.length} file(s): ${mb(before)} → ${mb(after)}`);
+  spawnSync(process.execPath, [join(root, 'scripts/overview-images.mjs')], { cwd: root, stdio: 'inherit' });
 }
 
 async function main() {
@@ -140,7 +143,6 @@ async function main() {
       console.log(`baselines: deleted ${file} (no story takes it any more)`);
     }
     await compressAndReport(changedBaselines());
-    spawnSync(process.execPath, [join(root, 'scripts/overview-images.mjs')], { cwd: root, stdio: 'inherit' });
   } else if (command === 'check') {
     const leftovers = untaken({ all: true });
     if (!existsSync(TAKEN_FILE) || leftovers.length > 0) {
