@@ -11,7 +11,7 @@
  *       the landing page's overview images again.
  *   node scripts/baselines.mjs check
  *       After a run of every story (npm test): fails when a committed baseline was not taken by
- *       any story.
+ *       any story, or was not compressed.
  *   node scripts/baselines.mjs compress [--all] [files…]
  *       Compresses the PNGs named, or the baselines git sees as new or changed (`--all`: every one),
  *       and copies the overview images again.
@@ -23,7 +23,9 @@
  * Compression is oxipng (Rust, built to WebAssembly: @jsquash/oxipng) at level 2: it rewrites the
  * PNG's filters and deflate stream and reduces colour types where that loses nothing, so the pixels,
  * which are what the comparison reads, stay exactly the same (22-28% smaller than Chromium's own
- * encoding). One worker per core.
+ * encoding). One worker per core. oxipng writes its deflate stream with the zlib header 78 DA
+ * (maximum compression) and Chromium writes 78 9C, so that header tells a compressed baseline from
+ * one written by the browser without compressing it again.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
@@ -73,6 +75,15 @@ function untaken({ all }) {
   });
 }
 
+/** Whether the PNG's image data carries oxipng's zlib header (its first IDAT chunk starts 78 DA). */
+function isCompressed(png) {
+  // After the 8-byte signature, each chunk is: length (4 bytes), type (4), data (length), CRC (4).
+  for (let at = 8; at + 8 <= png.length; at += 12 + png.readUInt32BE(at)) {
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') return png[at + 8] === 0x78 && png[at + 9] === 0xda;
+  }
+  return false;
+}
+
 /** Compresses the files in place on one worker per core; returns [bytes before, bytes after]. */
 async function compress(files) {
   if (files.length === 0) return [0, 0];
@@ -105,7 +116,11 @@ async function compress(files) {
   return [before, after];
 }
 
-/** A worker: compresses each file it is sent, and writes it only if that made it smaller. */
+/**
+ * A worker: compresses each file it is sent. It writes oxipng's output when that is smaller, or when
+ * the file was not compressed before (so that `check` accepts it even in the rare case where
+ * oxipng cannot beat the browser's bytes).
+ */
 async function workerMain() {
   const { default: optimise, init } = await import('@jsquash/oxipng/optimise.js');
   const wasm = readFileSync(join(workerData.root, 'node_modules/@jsquash/oxipng/codec/pkg/squoosh_oxipng_bg.wasm'));
@@ -114,8 +129,9 @@ async function workerMain() {
     const path = join(workerData.root, file);
     const original = readFileSync(path);
     const smaller = Buffer.from(await optimise(original, { level: OXIPNG_LEVEL }));
-    if (smaller.length < original.length) writeFileSync(path, smaller);
-    parentPort.postMessage({ before: original.length, after: Math.min(smaller.length, original.length) });
+    const write = smaller.length < original.length || !isCompressed(original);
+    if (write) writeFileSync(path, smaller);
+    parentPort.postMessage({ before: original.length, after: write ? smaller.length : original.length });
   });
 }
 
@@ -144,16 +160,21 @@ async function main() {
     }
     await compressAndReport(changedBaselines());
   } else if (command === 'check') {
+    const list = (files) => files.map((file) => `  ${file}`).join('\n');
+    const uncompressed = baselineFiles().filter((file) => !isCompressed(readFileSync(join(root, file))));
+    if (uncompressed.length > 0) {
+      console.error(`baselines: ${uncompressed.length} baseline(s) not compressed (node scripts/baselines.mjs compress compresses them):\n${list(uncompressed)}`);
+    }
     const leftovers = untaken({ all: true });
     if (!existsSync(TAKEN_FILE) || leftovers.length > 0) {
       console.error(
         existsSync(TAKEN_FILE)
-          ? `baselines: ${leftovers.length} committed baseline(s) no story took (npm run screenshots:update deletes them):\n${leftovers.map((file) => `  ${file}`).join('\n')}`
+          ? `baselines: ${leftovers.length} committed baseline(s) no story took (npm run screenshots:update deletes them):\n${list(leftovers)}`
           : `baselines: ${relative(root, TAKEN_FILE)} is missing: run every story first (npm run test:stories).`,
       );
-      process.exit(1);
     }
-    console.log(`baselines: all ${baselineFiles().length} committed baselines were taken by a story.`);
+    if (uncompressed.length > 0 || !existsSync(TAKEN_FILE) || leftovers.length > 0) process.exit(1);
+    console.log(`baselines: all ${baselineFiles().length} committed baselines are compressed and were taken by a story.`);
   } else if (command === 'compress') {
     const files = args.includes('--all') ? baselineFiles() : args.length > 0 ? args.map((file) => relative(root, file)) : changedBaselines();
     await compressAndReport(files);

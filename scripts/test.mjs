@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything CI checks, in order: typecheck, lint, the formatting check, unit tests,
- * API tests, every story as a test in Chromium (axe + screenshot) with no baseline left over,
- * production build with size budgets, end-to-end tests, and the Nu Html Checker on the documents
- * the end-to-end run wrote (scripts/check-html.mjs). Prints how many tests ran in each project,
- * and fails a project that ran none (a glob that silently skips files shows up here, not in
- * production).
+ * API tests, every story as a test in Chromium (axe + screenshot) with no baseline left over or
+ * uncompressed, production build with size budgets, end-to-end tests, and the Nu Html Checker on
+ * the documents the end-to-end run wrote (scripts/check-html.mjs). Prints how many tests ran in
+ * each project, and fails a project that ran none (a glob that silently skips files shows up here,
+ * not in production).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -75,7 +75,8 @@ if (existsSync('server')) {
   vitestProject('server');
   vitestProject('server-postgres');
 }
-// The stories list the baselines they take; a committed baseline none took is a leftover.
+// The stories list the baselines they take; a committed baseline none took is a leftover, and one
+// the browser wrote without compression fails too.
 rmSync(TAKEN_FILE, { force: true });
 if (vitestProject('storybook')) run('baselines', [node, 'scripts/baselines.mjs', 'check']);
 if (run('build', bin('vite', 'bin/vite.js').concat(['build', '--logLevel', 'warn']))) {
