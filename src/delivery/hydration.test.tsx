@@ -2,7 +2,7 @@ import { act, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adoptTypedText, TakeOver, takeOverPrerenderedPage } from './hydration';
+import { adoptTypedText, TakeOver, takeOverPrerenderedPage, useValueAfterHydration } from './hydration';
 
 beforeAll(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -194,5 +194,45 @@ describe('TakeOver, inside the hydration commit as main.tsx places it', () => {
     expect(container.querySelector('output')?.textContent).toBe('ada@example.com/secret1');
     expect((email as HTMLInputElement).value).toBe('ada@example.com');
     expect((password as HTMLInputElement).value).toBe('secret1');
+  });
+});
+
+describe('useValueAfterHydration', () => {
+  /** A page that shows what it read, and counts its renders. */
+  function hydrateReading(value: string) {
+    const renders: (string | null)[] = [];
+    function Page({ search }: { search: string }) {
+      const read = useValueAfterHydration(search);
+      renders.push(read);
+      return <output>{read ?? 'nothing read'}</output>;
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Page search={value} />);
+    document.body.append(container);
+    renders.length = 0; // the prerender's own render
+    return {
+      renders,
+      shown: () => container.querySelector('output')?.textContent,
+      async hydrate() {
+        await act(async () => {
+          root = hydrateRoot(container, <Page search={value} />, { onRecoverableError: (error) => renders.push(`error: ${String(error)}`) });
+        });
+      },
+    };
+  }
+
+  it('hydrates as prerendered, then shows the value read in the browser', async () => {
+    const page = hydrateReading('?oauthError=denied');
+    expect(page.shown()).toBe('nothing read');
+    await page.hydrate();
+    expect(page.shown()).toBe('?oauthError=denied');
+    expect(page.renders).toEqual([null, '?oauthError=denied']);
+  });
+
+  it('renders a page with nothing to read once: hydration is its only render', async () => {
+    const page = hydrateReading('');
+    await page.hydrate();
+    expect(page.shown()).toBe('nothing read');
+    expect(page.renders).toEqual([null]);
   });
 });

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { EARLY } from './constants';
 import { inDeferredPart, replayKeptClicks } from './keptClicks';
 
@@ -30,6 +30,23 @@ export function takeOverPrerenderedPage(root: HTMLElement, win: Window = window)
 export function TakeOver({ container }: { container: HTMLElement }) {
   useLayoutEffect(() => takeOverPrerenderedPage(container), [container]);
   return null;
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * A value the prerendered page cannot know (it is the same page for every query string, say):
+ * null while hydrating, as it was prerendered, and the value once hydration is over. An empty value
+ * stays null, so a page with nothing to read is rendered once: a value that differs after
+ * hydration renders the whole page again straight away, in one task the browser cannot
+ * interrupt (on a throttled phone, 100 ms of blocking time on the sign-in page).
+ */
+export function useValueAfterHydration(value: string): string | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => value || null,
+    () => null,
+  );
 }
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router-dom';
 import { LoginScreen, type LoginNotice } from '../screens/Login/LoginScreen';
@@ -6,6 +6,7 @@ import { authMutations } from '../api/auth';
 import { oauthMutations, oauthQueries, providerLinks } from '../api/oauth';
 import { isOAuthError, isProvider, oauthErrorMessage, providerLabels } from '../domain/oauth';
 import { useSession } from '../stores/session';
+import { useValueAfterHydration } from '../delivery/hydration';
 
 /** What the API's redirect back from a provider says: `?oauthError=`, `?link=`, or `?oauth=signed-in`. */
 function readProviderReturn(search: string) {
@@ -20,8 +21,6 @@ function readProviderReturn(search: string) {
   };
 }
 
-const noSubscription = () => () => {};
-
 /** After a successful sign-in, GuestOnly sends the learner on (to where they were going). */
 export function LoginRoute() {
   const login = useMutation(authMutations.login());
@@ -31,11 +30,7 @@ export function LoginRoute() {
   const pendingEmail = useSession((s) => s.pendingEmail);
   const { search } = useLocation();
   // The prerendered page is the same for every query string: it is read once hydration is over.
-  const hydratedSearch = useSyncExternalStore(
-    noSubscription,
-    () => search,
-    () => null,
-  );
+  const hydratedSearch = useValueAfterHydration(search);
   const back = useMemo(() => (hydratedSearch === null ? null : readProviderReturn(hydratedSearch)), [hydratedSearch]);
   const finishing = useRef(false);
   useEffect(() => {
