@@ -39,7 +39,7 @@ const noSubscription = () => () => {};
  * null while hydrating, as it was prerendered, and the value once hydration is over. An empty value
  * stays null, so a page with nothing to read is rendered once: a value that differs after
  * hydration renders the whole page again straight away, in one task the browser cannot
- * interrupt (on a throttled phone, 100 ms of blocking time on the sign-in page).
+ * interrupt (blocking time a visitor feels as a page slow to answer).
  */
 export function useValueAfterHydration(value: string): string | null {
   return useSyncExternalStore(
