@@ -161,20 +161,22 @@ async function main() {
     await compressAndReport(changedBaselines());
   } else if (command === 'check') {
     const list = (files) => files.map((file) => `  ${file}`).join('\n');
-    const uncompressed = baselineFiles().filter((file) => !isCompressed(readFileSync(join(root, file))));
-    if (uncompressed.length > 0) {
-      console.error(`baselines: ${uncompressed.length} baseline(s) not compressed (node scripts/baselines.mjs compress compresses them):\n${list(uncompressed)}`);
-    }
+    const baselines = baselineFiles();
+    const uncompressed = baselines.filter((file) => !isCompressed(readFileSync(join(root, file))));
     const leftovers = untaken({ all: true });
-    if (!existsSync(TAKEN_FILE) || leftovers.length > 0) {
-      console.error(
-        existsSync(TAKEN_FILE)
-          ? `baselines: ${leftovers.length} committed baseline(s) no story took (npm run screenshots:update deletes them):\n${list(leftovers)}`
-          : `baselines: ${relative(root, TAKEN_FILE)} is missing: run every story first (npm run test:stories).`,
-      );
-    }
-    if (uncompressed.length > 0 || !existsSync(TAKEN_FILE) || leftovers.length > 0) process.exit(1);
-    console.log(`baselines: all ${baselineFiles().length} committed baselines are compressed and were taken by a story.`);
+    const problems = [
+      ...(uncompressed.length > 0
+        ? [`${uncompressed.length} baseline(s) not compressed (node scripts/baselines.mjs compress compresses them):\n${list(uncompressed)}`]
+        : []),
+      ...(!existsSync(TAKEN_FILE)
+        ? [`${relative(root, TAKEN_FILE)} is missing: run every story first (npm run test:stories).`]
+        : leftovers.length > 0
+          ? [`${leftovers.length} committed baseline(s) no story took (npm run screenshots:update deletes them):\n${list(leftovers)}`]
+          : []),
+    ];
+    for (const problem of problems) console.error(`baselines: ${problem}`);
+    if (problems.length > 0) process.exit(1);
+    console.log(`baselines: all ${baselines.length} committed baselines are compressed and were taken by a story.`);
   } else if (command === 'compress') {
     const files = args.includes('--all') ? baselineFiles() : args.length > 0 ? args.map((file) => relative(root, file)) : changedBaselines();
     await compressAndReport(files);
