@@ -6,11 +6,11 @@
  *
  * GitHub's address also answers the repositories API verification reads (server/test/fake-github.ts),
  * seeded from the JSON file E2E_GITHUB_SEED names (a FakeGitHubSeed), else empty; a journey seeds it
- * or makes it fail with POST /github-api {seed?, fail?} here.
+ * or makes it fail with POST /github-api {seed?, fail?, quota?} here.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { startFakeGitHubApi, type FakeGitHubFailure, type FakeGitHubSeed } from '../server/test/fake-github.ts';
+import { startFakeGitHubApi, type FakeGitHubFailure, type FakeGitHubQuota, type FakeGitHubSeed } from '../server/test/fake-github.ts';
 import { startFakeGitHub, startFakeGoogle } from '../server/test/fake-providers.ts';
 
 const googlePort = Number(process.env.E2E_GOOGLE_PORT ?? '4011');
@@ -40,6 +40,7 @@ const control = createServer((request, response) => {
     } else if (request.method === 'POST' && request.url === '/github-api') {
       if (order.seed) repositories.seed(order.seed as FakeGitHubSeed);
       if (order.fail !== undefined) repositories.fail(order.fail as FakeGitHubFailure | null);
+      if (order.quota) repositories.quota(order.quota as Partial<FakeGitHubQuota>);
     } else if (request.method !== 'GET') {
       response.writeHead(404).end();
       return;

@@ -346,7 +346,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     let catalogOnce: ReturnType<typeof learningRepo.catalog> | null = null;
     const { manual = false, intervalMs, runDeadlineMs, leaseMs, checkTimeoutMs, ...given } = options.verification ?? {};
     // The real parts, unless a test gives its own (server/test/helpers.ts gives parts that reach nothing).
-    const realParts = Object.keys(given).length === 0 ? createVerificationParts(config) : null;
+    const realParts = Object.keys(given).length === 0 ? createVerificationParts(config, db) : null;
     closeParts = realParts ? () => realParts.close() : undefined;
     worker = createVerificationWorker({
       db,

@@ -315,6 +315,11 @@ export type VerificationRunsTable = {
   report: string | null;
   /** Our last error, for the logs and the retries. */
   error: string | null;
+  /**
+   * 1: the run passed the owner check (or it could not be checked: no GitHub sign-in on the server)
+   * and was judged original, so it claims its `repository_id` and `commit_sha` against later learners.
+   */
+  claim: ColumnType<number, number | undefined, number>;
 };
 
 /** A submission held as a possible copy, until a person looks at it. */
@@ -323,11 +328,32 @@ export type SubmissionReviewsTable = {
   run_id: string;
   user_id: string;
   project_id: string;
-  /** 'same-repository' or 'same-commit'. */
+  /** 'same-repository', 'same-commit' or 'fork'. */
   reason: string;
   other_user_id: string | null;
   created_at: string;
   resolved_at: string | null;
+};
+
+/**
+ * GitHub answers kept (server/verify/github-store.ts), by the sha-256 of the request: read at a
+ * commit sha (`immutable` 1) they are served as they are; others are asked again with `etag`.
+ */
+export type GithubCacheTable = {
+  key: string;
+  etag: string | null;
+  /** The answer's JSON; null: GitHub answered 404. */
+  data: string | null;
+  immutable: number;
+  stored_at: string;
+};
+
+/** GitHub's limit as its last answers told it, shared by every worker: requests left until `reset_at`. */
+export type GithubBudgetTable = {
+  key: string;
+  remaining: number;
+  reset_at: string;
+  updated_at: string;
 };
 
 export type Database = {
@@ -362,6 +388,8 @@ export type Database = {
   oauth_pending_links: OAuthPendingLinksTable;
   verification_runs: VerificationRunsTable;
   submission_reviews: SubmissionReviewsTable;
+  github_cache: GithubCacheTable;
+  github_budget: GithubBudgetTable;
   notification_outbox: NotificationOutboxTable;
   push_subscriptions: PushSubscriptionsTable;
 };
@@ -407,6 +435,8 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'oauth_pending_links', key: ['id'] },
   { name: 'verification_runs', key: ['id'] },
   { name: 'submission_reviews', key: ['id'] },
+  { name: 'github_cache', key: ['key'] },
+  { name: 'github_budget', key: ['key'] },
   { name: 'notification_outbox', key: ['id'] },
   { name: 'push_subscriptions', key: ['id'] },
 ];

@@ -652,6 +652,53 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('tasks').addColumn('content_hash', 'text', (c) => c.notNull().defaultTo('')).execute();
     },
   },
+  /**
+   * Copies judged fairly, and GitHub read sparingly. `verification_runs.claim` 1: the run passed the
+   * owner check (or it could not be checked: no GitHub sign-in) and was judged original, so only it
+   * holds a later learner's submission of its repository or commit; runs already done are marked
+   * from their reports. `github_cache`: GitHub's answers by the sha-256 of the request (read at a
+   * commit sha: kept for good; otherwise asked again with `etag`). `github_budget`: GitHub's rate
+   * limit as its last answer told it, shared by every worker.
+   */
+  '0018_verification_claims': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('verification_runs').addColumn('claim', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      const done = await sql<{ id: string; report: string }>`select id, report from verification_runs
+        where status = 'done' and repository_id is not null and report is not null`.execute(db);
+      const claims = done.rows
+        .filter(({ report }) => {
+          const results = (JSON.parse(report) as { submission?: { id: string; status: string }[] }).submission ?? [];
+          const status = (id: string) => results.find((r) => r.id === `submission:${id}`)?.status;
+          return (status('owner') === 'passed' || status('owner') === 'not-checked') && status('original') === 'passed';
+        })
+        .map((row) => row.id);
+      for (let i = 0; i < claims.length; i += 500) {
+        const ids = claims.slice(i, i + 500);
+        await sql`update verification_runs set claim = 1 where id in (${sql.join(ids)})`.execute(db);
+      }
+      await db.schema
+        .createTable('github_cache')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('etag', 'text')
+        .addColumn('data', 'text')
+        .addColumn('immutable', 'integer', (c) => c.notNull())
+        .addColumn('stored_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('github_cache_stored_idx').on('github_cache').column('stored_at').execute();
+      await db.schema
+        .createTable('github_budget')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('remaining', 'integer', (c) => c.notNull())
+        .addColumn('reset_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('github_budget').execute();
+      await db.schema.dropTable('github_cache').execute();
+      await db.schema.alterTable('verification_runs').dropColumn('claim').execute();
+    },
+  },
 };
 
 /** Brings the schema up to the newest migration; throws (and changes nothing) when one fails. */

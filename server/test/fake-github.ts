@@ -7,6 +7,13 @@
  * Switches make it answer 404, 500, a used-up rate limit (403 with `x-ratelimit-remaining: 0`
  * and `x-ratelimit-reset`), a secondary limit (403 with `retry-after`) or nothing at all.
  *
+ * Like GitHub, every answer carries the rate limit (`x-ratelimit-limit`, `-remaining`, `-used`,
+ * `-reset`), counted down per request; once none remain, every request is refused with 403 until
+ * the reset (`quota()`, `PUT /_fake/quota`). Every 200 carries an `etag`; a request sending it back
+ * in `if-none-match` gets 304 Not Modified with no body, which does not count against the limit
+ * when the request carries the token (GitHub's rule; anonymous requests count whatever the answer).
+ * A fork (`fork: true`) answers its `parent` and `source` (the root of its network).
+ *
  * Endpoints, shaped like GitHub's: `GET /repos/:owner/:repo`, `…/branches/:branch`,
  * `…/contents/:path?ref=`, `…/readme?ref=`, `…/commits?sha=&since=&per_page=`,
  * `…/actions/runs?head_sha=&per_page=`, `…/commits/:ref/check-runs`. A private repository is seen only with the seeded token
@@ -52,12 +59,19 @@ export type FakeCheckRun = {
   conclusion: string | null;
 };
 
+/** A repository another one was forked from, as GitHub describes it inside the fork. */
+export type FakeRepositoryRef = { id: number; owner: { id: number; login: string }; name: string };
+
 export type FakeRepository = {
   id: number;
   owner: { id: number; login: string };
   name: string;
   private?: boolean;
   fork?: boolean;
+  /** For a fork: the repository it was forked from. */
+  parent?: FakeRepositoryRef;
+  /** For a fork: the root of its fork network (the parent unless given). */
+  source?: FakeRepositoryRef;
   /** `main` unless given; it points at the last commit. */
   defaultBranch?: string;
   /** Oldest first. */
@@ -86,7 +100,19 @@ export type FakeGitHubFailure = {
   retryAfter?: number;
 };
 
-export type FakeGitHubRequest = { method: string; path: string; query: Record<string, string>; authorization: string | null };
+export type FakeGitHubRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  authorization: string | null;
+  /** The `if-none-match` sent, if any. */
+  ifNoneMatch: string | null;
+  /** The status answered (set once the answer is sent). */
+  status: number | null;
+};
+
+/** The primary rate limit: how many requests remain until `resetAt` (epoch seconds). */
+export type FakeGitHubQuota = { limit: number; remaining: number; resetAt: number };
 
 export type FakeGitHubApi = {
   /** Where the API answers, e.g. http://127.0.0.1:41234 (GITHUB_API_URL). */
@@ -96,6 +122,8 @@ export type FakeGitHubApi = {
   fail(failure: FakeGitHubFailure | null): void;
   /** Every API request answered (or refused), oldest first; the control routes are not listed. */
   readonly requests: FakeGitHubRequest[];
+  /** Sets the rate limit (default 5,000 an hour, reset an hour after start); answers it as it is now. */
+  quota(next?: Partial<FakeGitHubQuota>): FakeGitHubQuota;
   /** Answers a request another server received (the sign-in fake's `fallback`), as if sent to `url`. */
   handle(request: IncomingMessage, response: ServerResponse): void;
   stop(): Promise<void>;
@@ -135,6 +163,29 @@ export async function startFakeGitHubApi(options: { port?: number; seed?: FakeGi
   let state: FakeGitHubSeed = structuredClone(options.seed ?? { repositories: [] });
   let failure: FakeGitHubFailure | null = null;
   const requests: FakeGitHubRequest[] = [];
+  let limits: FakeGitHubQuota = { limit: 5000, remaining: 5000, resetAt: Math.floor(Date.now() / 1000) + 3600 };
+  const setQuota = (next: Partial<FakeGitHubQuota> = {}) => {
+    limits = { ...limits, ...next };
+    return { ...limits };
+  };
+  const recorded = new WeakMap<FastifyRequest, FakeGitHubRequest>();
+  const rateHeaders = () => ({
+    'x-ratelimit-limit': String(limits.limit),
+    'x-ratelimit-remaining': String(Math.max(0, limits.remaining)),
+    'x-ratelimit-used': String(limits.limit - Math.max(0, limits.remaining)),
+    'x-ratelimit-reset': String(limits.resetAt),
+    'x-ratelimit-resource': 'core',
+  });
+  const limitExceeded = (reply: FastifyReply, resetAt: number) =>
+    reply
+      .code(403)
+      .headers({
+        'x-ratelimit-limit': String(limits.limit),
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-used': String(limits.limit),
+        'x-ratelimit-reset': String(resetAt),
+      })
+      .send({ message: 'API rate limit exceeded for 127.0.0.1.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' });
   const app = Fastify({ logger: false, forceCloseConnections: true });
 
   const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
@@ -189,12 +240,19 @@ export async function startFakeGitHubApi(options: { port?: number; seed?: FakeGi
   app.addHook('onRequest', async (request, reply) => {
     const url = new URL(request.url, 'http://fake');
     if (url.pathname.startsWith('/_fake/')) return;
-    requests.push({
+    const entry: FakeGitHubRequest = {
       method: request.method,
       path: decodeURIComponent(url.pathname),
       query: Object.fromEntries(url.searchParams),
       authorization: request.headers.authorization ?? null,
-    });
+      ifNoneMatch: (request.headers['if-none-match'] as string | undefined) ?? null,
+      status: null,
+    };
+    requests.push(entry);
+    recorded.set(request, entry);
+    // The limit resets on the hour it names; until then, none left is a refusal.
+    if (Date.now() / 1000 >= limits.resetAt) limits = { ...limits, remaining: limits.limit, resetAt: limits.resetAt + 3600 };
+    if (limits.remaining <= 0) return limitExceeded(reply, limits.resetAt);
     if (failure === null || (failure.pathContains !== undefined && !decodeURIComponent(url.pathname).includes(failure.pathContains))) return;
     const current = { ...failure };
     const { kind } = current;
@@ -213,11 +271,29 @@ export async function startFakeGitHubApi(options: { port?: number; seed?: FakeGi
         .header('retry-after', String(current.retryAfter ?? 60))
         .send({ message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' });
     }
-    const resetAt = current.resetAt ?? Math.floor(Date.now() / 1000) + 3600;
-    return reply
-      .code(403)
-      .headers({ 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '60', 'x-ratelimit-reset': String(resetAt) })
-      .send({ message: 'API rate limit exceeded for 127.0.0.1.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' });
+    return limitExceeded(reply, current.resetAt ?? Math.floor(Date.now() / 1000) + 3600);
+  });
+
+  // ETags and the rate limit on every answer, as GitHub sends them.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const entry = recorded.get(request);
+    if (!entry) return payload;
+    let body = payload;
+    if (reply.statusCode === 200 && request.method === 'GET' && typeof payload === 'string') {
+      const etag = `W/"${createHash('sha1').update(payload).digest('hex')}"`;
+      reply.header('etag', etag);
+      if (entry.ifNoneMatch === etag) {
+        reply.code(304);
+        reply.removeHeader('content-type');
+        body = '';
+      }
+    }
+    // A 304 is free for a request with the token; anything else counts (a refusal for the limit already did not).
+    const free = reply.statusCode === 304 && authorized(request);
+    if (!free && reply.getHeader('x-ratelimit-remaining') !== '0') limits = { ...limits, remaining: limits.remaining - 1 };
+    if (reply.getHeader('x-ratelimit-remaining') !== '0') reply.headers(rateHeaders());
+    entry.status = reply.statusCode;
+    return body;
   });
 
   app.put('/_fake/seed', async (request) => {
@@ -229,6 +305,15 @@ export async function startFakeGitHubApi(options: { port?: number; seed?: FakeGi
     return { failing: failure !== null };
   });
   app.get('/_fake/requests', async () => requests);
+  app.put('/_fake/quota', async (request) => setQuota((request.body as Partial<FakeGitHubQuota> | null) ?? {}));
+
+  const refJson = (ref: FakeRepositoryRef) => ({
+    id: ref.id,
+    name: ref.name,
+    full_name: `${ref.owner.login}/${ref.name}`,
+    owner: { login: ref.owner.login, id: ref.owner.id, type: 'User' },
+    html_url: `${WEB}/${ref.owner.login}/${ref.name}`,
+  });
 
   app.get('/repos/:owner/:repo', async (request, reply) => {
     const repository = findRepository(request);
@@ -242,6 +327,7 @@ export async function startFakeGitHubApi(options: { port?: number; seed?: FakeGi
       private: repository.private ?? false,
       visibility: repository.private ? 'private' : 'public',
       fork: repository.fork ?? false,
+      ...(repository.fork && repository.parent ? { parent: refJson(repository.parent), source: refJson(repository.source ?? repository.parent) } : {}),
       default_branch: repository.defaultBranch ?? 'main',
       html_url: `${WEB}/${repository.owner.login}/${repository.name}`,
     };
@@ -363,6 +449,7 @@ export async function startFakeGitHubApi(options: { port?: number; seed?: FakeGi
       failure = next && { ...next };
     },
     requests,
+    quota: setQuota,
     handle: (request, response) => app.routing(request, response),
     stop: () => app.close(),
   };

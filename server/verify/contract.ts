@@ -30,6 +30,11 @@ export type RepositoryInfo = {
   ownerId: number;
   private: boolean;
   fork: boolean;
+  /**
+   * For a fork: the repository it was forked from (`parent`) and the root of its fork network
+   * (`source`), with their owners' numeric ids. Absent when not a fork, or when GitHub did not say.
+   */
+  forkOf?: { parent: string; parentOwnerId: number; sourceOwnerId: number } | null;
   defaultBranch: string;
   htmlUrl: string;
 };

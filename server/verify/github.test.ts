@@ -52,6 +52,7 @@ const seed: FakeGitHubSeed = {
       owner: { id: 77, login: 'someone' },
       name: 'bare',
       fork: true,
+      parent: { id: 555, owner: { id: 9001, login: 'octo-ada' }, name: 'portfolio' },
       commits: [{ sha: sha('5'), date: '2026-11-02T09:00:00Z', files: { 'notes/README.md': 'not where GitHub looks' } }],
     },
   ],
@@ -94,7 +95,7 @@ describe('parseRepositoryUrl', () => {
 });
 
 describe('the GitHub repository host', () => {
-  it('reads a public repository without a token: its ids, owner, fork and default branch', async () => {
+  it('reads a public repository without a token: its ids, owner, fork (and of what) and default branch', async () => {
     const host = createGitHubHost({ baseUrl: fake.url });
     expect(await host.repository('octo-ada', 'portfolio', signal())).toEqual({
       id: 555,
@@ -103,10 +104,15 @@ describe('the GitHub repository host', () => {
       ownerId: 9001,
       private: false,
       fork: false,
+      forkOf: null,
       defaultBranch: 'main',
       htmlUrl: 'https://github.com/octo-ada/portfolio',
     });
-    expect((await host.repository('someone', 'bare', signal()))?.fork).toBe(true);
+    // A fork names the repository it was forked from and the owners of it and of its network's root.
+    expect(await host.repository('someone', 'bare', signal())).toMatchObject({
+      fork: true,
+      forkOf: { parent: 'octo-ada/portfolio', parentOwnerId: 9001, sourceOwnerId: 9001 },
+    });
     expect(fake.requests.map((r) => r.authorization)).toEqual([null, null]);
   });
 

@@ -9,7 +9,7 @@
  * the holder of the current claim may finish it, so a run is never finished twice.
  */
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder, Transaction } from 'kysely';
+import type { ExpressionBuilder, Selectable, Transaction } from 'kysely';
 import {
   needsLiveUrl,
   RECHECKS_PER_HOUR,
@@ -24,7 +24,7 @@ import { awardKey } from '../../src/domain/xp.ts';
 import type { Database, Db, VerificationRunsTable } from '../db/database.ts';
 import { skipLocked } from '../db/dialect.ts';
 
-export type RunRow = VerificationRunsTable;
+export type RunRow = Selectable<VerificationRunsTable>;
 type Executor = Db | Transaction<Database>;
 
 /** Why a run was queued: a submission, a "Check again", or a record of one that is not checked. */
@@ -104,6 +104,8 @@ export function createVerificationQueue(db: Db) {
         report: StoredReport | null;
         commit: { sha: string; url: string } | null;
         repositoryId: string | null;
+        /** The run claims its repository and commit (owner check passed, original). */
+        claim?: boolean;
         error?: string | null;
       },
     ): Promise<boolean> {
@@ -118,6 +120,7 @@ export function createVerificationQueue(db: Db) {
           commit_sha: fields.commit?.sha ?? null,
           commit_url: fields.commit?.url ?? null,
           repository_id: fields.repositoryId,
+          claim: fields.claim ? 1 : 0,
           error: fields.error ?? null,
         })
         .where('id', '=', run.id)
@@ -134,6 +137,8 @@ export function createVerificationQueue(db: Db) {
         .updateTable('verification_runs')
         .set((eb) => ({
           status: 'queued',
+          // Checking again (not waiting for GitHub's limit: waitForGitHub).
+          state: 'checking',
           run_at: runAt,
           locked_until: null,
           claimed_by: null,
@@ -151,28 +156,67 @@ export function createVerificationQueue(db: Db) {
     },
 
     /**
-     * Another learner who submitted this repository (GitHub's id) or this commit before this learner
-     * first did: the earlier one is the original.
+     * Another learner whose run claimed this repository (GitHub's id) or this commit before this
+     * learner first claimed either (or, never having claimed, submitted this run): the earlier claim
+     * is the original. A claim is a run that passed the owner check (or could not check it) and was
+     * original (`claim` 1): a run that failed the owner check claims nothing, so submitting someone
+     * else's repository first holds no one. `owner`: this learner owns the repository (owner check
+     * passed), so only a claim on the commit in another repository counts, never one on their own.
      */
-    async findCopy(run: RunRow, repositoryId: string, commitSha: string) {
+    async findCopy(
+      run: RunRow,
+      repositoryId: string,
+      commitSha: string,
+      owner = false,
+    ): Promise<{ otherUserId: string; reason: 'same-repository' | 'same-commit' } | null> {
+      const same = (eb: ExpressionBuilder<Database, 'verification_runs'>) =>
+        owner
+          ? eb.and([eb('commit_sha', '=', commitSha), eb('repository_id', '<>', repositoryId)])
+          : eb.or([eb('repository_id', '=', repositoryId), eb('commit_sha', '=', commitSha)]);
       const mine = await db
         .selectFrom('verification_runs')
         .select((eb) => eb.fn.min('created_at').as('first'))
         .where('user_id', '=', run.user_id)
-        .where((eb) => eb.or([eb('repository_id', '=', repositoryId), eb('commit_sha', '=', commitSha), eb('id', '=', run.id)]))
+        .where('claim', '=', 1)
+        .where(same)
         .executeTakeFirst();
-      const first = String(mine?.first ?? run.created_at);
+      const first = mine?.first && String(mine.first) < run.created_at ? String(mine.first) : run.created_at;
       const other = await db
         .selectFrom('verification_runs')
         .select(['user_id', 'repository_id'])
         .where('user_id', '<>', run.user_id)
-        .where((eb) => eb.or([eb('repository_id', '=', repositoryId), eb('commit_sha', '=', commitSha)]))
+        .where('claim', '=', 1)
+        .where(same)
         .where('created_at', '<', first)
         .orderBy('created_at')
         .limit(1)
         .executeTakeFirst();
       if (!other) return null;
-      return { otherUserId: other.user_id, reason: other.repository_id === repositoryId ? ('same-repository' as const) : ('same-commit' as const) };
+      return { otherUserId: other.user_id, reason: !owner && other.repository_id === repositoryId ? 'same-repository' : 'same-commit' };
+    },
+
+    /**
+     * Puts a claimed run back in the queue until GitHub's limit resets (`retryAt`), without counting
+     * a try, keeping what it found so far: the report shows it (state `error`, each check GitHub's
+     * limit stopped saying when) until the run is claimed again.
+     */
+    async waitForGitHub(run: RunRow, report: StoredReport, retryAt: string) {
+      await db
+        .updateTable('verification_runs')
+        .set((eb) => ({
+          status: 'queued',
+          state: 'error',
+          report: JSON.stringify(report),
+          run_at: retryAt,
+          locked_until: null,
+          claimed_by: null,
+          error: null,
+          attempts: eb('attempts', '-', 1),
+        }))
+        .where('id', '=', run.id)
+        .where('claimed_by', '=', run.claimed_by)
+        .where('status', '=', 'running')
+        .execute();
     },
 
     /** The learner's latest run for a project (a run still checking first when two share a time). */
@@ -248,13 +292,19 @@ export function verificationOf(
   requirements: readonly Requirement[],
   facts: { rechecks: readonly string[]; xpPaid: boolean; at: number; verificationOn: boolean },
 ): Verification {
-  const checking = run.status !== 'done';
+  // Queued until GitHub's limit resets (waitForGitHub): its report so far, and when it runs again.
+  const waiting = run.status === 'queued' && run.state === 'error';
+  const checking = run.status !== 'done' && !waiting;
   const report: StoredReport = checking
     ? reportOfAll(requirements, { status: 'pending', message: null })
     : run.report
       ? (JSON.parse(run.report) as StoredReport)
       : { submission: [], requirements: [] };
-  const recheck = facts.verificationOn ? recheckOf(facts.rechecks, facts.at, checking) : { allowed: false, nextAt: null };
+  const recheck = waiting
+    ? { allowed: false, nextAt: run.run_at }
+    : facts.verificationOn
+      ? recheckOf(facts.rechecks, facts.at, checking)
+      : { allowed: false, nextAt: null };
   return {
     state: checking ? 'checking' : (run.state as VerificationState),
     commit: run.commit_sha && run.commit_url ? { sha: run.commit_sha, url: run.commit_url } : null,

@@ -9,15 +9,22 @@
  * 2. `owner`: the repository's owner is the learner's linked GitHub account (numeric ids), where
  *    sign-in with GitHub is set up on this server; else not checked, and it does not block;
  * 3. `history`: at least one commit on that branch since the learner started the project;
- * 4. `original`: no other learner submitted the same repository or the same commit first;
+ * 4. `original`: not a fork of a repository the learner does not own (held for review), and no other
+ *    learner claimed the same repository or the same commit first. Only a run that passed the owner
+ *    check (or could not check it: no GitHub sign-in here) and was judged original claims its
+ *    repository and commit; the repository's owner is never held for a claim on it;
  * 5. `live`: the live URL answers (below 400), for a project that is deployed;
  * 6. each requirement by its check kind.
  *
  * A check that could not run (CheckUnavailable, a time-out) is `error`, never failed; anything
- * else thrown is a bug and ends the run (the worker retries it).
+ * else thrown is a bug and ends the run (the worker retries it). A check stopped by GitHub's limit
+ * says when it is tried again (`retryAt`, the limit's reset; the worker queues the run for then).
  */
+import { formatTime } from '../../src/domain/format.ts';
 import {
   CHECK_TIMEOUT_SECONDS,
+  githubLimitMessage,
+  heldMessages,
   needsLiveUrl,
   SUBMISSION_CHECKS,
   verificationMessages,
@@ -28,9 +35,9 @@ import {
   type SubmissionCheckId,
   type VerificationState,
 } from '../../src/domain/verification.ts';
-import { parseRepositoryUrl } from './github.ts';
+import { githubMessages, GitHubLimitReached, parseRepositoryUrl } from './github.ts';
 import { runRepoCheck } from './repo-checks.ts';
-import { CheckUnavailable, type CheckOutcome, type GuardedFetch, type HttpChecker, type PageChecker, type RepoHost } from './contract.ts';
+import { CheckUnavailable, type CheckOutcome, type GuardedFetch, type HttpChecker, type PageChecker, type RepoHost, type RepositoryInfo } from './contract.ts';
 
 /** What the run is given: the submission, the project's requirements and the learner's facts. */
 export type RunInput = {
@@ -41,7 +48,14 @@ export type RunInput = {
   startedAt: string;
   /** The learner's linked GitHub account's numeric id; null when none is linked. */
   linkedGithubId: string | null;
+  /** The learner's time zone, for when a check waiting for GitHub's limit runs again (default UTC). */
+  timeZone?: string;
 };
+
+/** Why a submission is held for review. */
+export type CopyReason = 'same-repository' | 'same-commit' | 'fork';
+/** The other learner whose claim came first (null for a fork: the parent may be no learner's). */
+export type Copy = { otherUserId: string | null; reason: CopyReason };
 
 /** The parts a run uses, and what it asks the database. */
 export type RunParts = {
@@ -51,8 +65,12 @@ export type RunParts = {
   pageChecker: PageChecker;
   /** Whether sign-in with GitHub is set up on this server (the owner check needs it). */
   githubSignIn: boolean;
-  /** Another learner who submitted this repository (by id) or this commit before this learner did. */
-  findCopy(repositoryId: string, commitSha: string): Promise<{ otherUserId: string; reason: 'same-repository' | 'same-commit' } | null>;
+  /**
+   * Another learner whose run claimed this repository (by id) or this commit before this learner
+   * first did; `owner`: this learner passed the owner check, so a claim on the repository itself
+   * does not count (only one on the commit).
+   */
+  findCopy(repositoryId: string, commitSha: string, owner: boolean): Promise<Copy | null>;
   /** Milliseconds one check may take (CHECK_TIMEOUT_SECONDS; tests shorten it). */
   checkTimeoutMs?: number;
 };
@@ -62,7 +80,11 @@ export type RunOutcome = {
   commit: { sha: string; url: string } | null;
   repositoryId: string | null;
   /** Set when the state is `held`. */
-  copy: { otherUserId: string; reason: string } | null;
+  copy: Copy | null;
+  /** The run passed the owner check (or it could not be checked here) and is original: it claims its repository and commit. */
+  claim: boolean;
+  /** Set when checks could not run because GitHub's limit is used up: when it resets (ISO). */
+  retryAt: string | null;
   submission: CheckResult[];
   requirements: CheckResult[];
 };
@@ -100,6 +122,7 @@ export const runMessages = {
   notOwner: 'The repository belongs to another GitHub account than the one linked to your PathForge account.',
   noHistory: (since: string) => `No commit on the default branch was made after you started the project (${since.slice(0, 10)}).`,
   copy: verificationMessages.held,
+  held: { 'same-repository': heldMessages.sameRepository, 'same-commit': heldMessages.sameCommit } as const,
   liveAnswered: (status: number) => `The live URL answered ${status}.`,
   earlierFailed: 'Not checked: an earlier check failed.',
   liveDown: 'Not checked: the live URL did not answer.',
@@ -134,18 +157,29 @@ async function guarded(run: AbortSignal, timeoutMs: number, check: (signal: Abor
 export async function runChecks(input: RunInput, parts: RunParts, signal: AbortSignal): Promise<RunOutcome> {
   const timeoutMs = parts.checkTimeoutMs ?? CHECK_TIMEOUT_SECONDS * 1000;
   const check = (fn: (signal: AbortSignal) => Promise<CheckOutcome>, ms = timeoutMs) => guarded(signal, ms, fn);
-  const { repoHost } = parts;
+  // GitHub's limit: every check it stops says when the run tries again.
+  let limitResets: Date | null = null;
+  const repoHost = watchLimit(parts.repoHost, (at) => {
+    if (limitResets === null || at > limitResets) limitResets = at;
+  });
   const deployed = needsLiveUrl(input.requirements);
   const submission: CheckResult[] = [];
-  const outcome = (state: RunOutcome['state'], requirements: CheckResult[], rest: Partial<RunOutcome> = {}): RunOutcome => ({
-    state,
-    commit: null,
-    repositoryId: null,
-    copy: null,
-    submission,
-    requirements,
-    ...rest,
-  });
+  const outcome = (state: RunOutcome['state'], requirements: CheckResult[], rest: Partial<RunOutcome> = {}): RunOutcome =>
+    waitingForLimit(
+      {
+        state,
+        commit: null,
+        repositoryId: null,
+        copy: null,
+        claim: false,
+        retryAt: null,
+        submission,
+        requirements,
+        ...rest,
+      },
+      limitResets,
+      input.timeZone ?? 'UTC',
+    );
   /** Every requirement (and the submission checks not reached) not checked, for a reason. */
   const skipAll = (message: string, from: SubmissionCheckId[]) => {
     for (const id of from) if (id !== 'live' || deployed) submission.push(submissionResult(id, notChecked(message)));
@@ -196,9 +230,22 @@ export async function runChecks(input: RunInput, parts: RunParts, signal: AbortS
     ),
   );
 
-  // 4. Not another learner's submission.
-  const copy = await parts.findCopy(repositoryId, commit.sha);
-  submission.push(submissionResult('original', copy ? failed(runMessages.copy) : passed()));
+  // 4. Not a fork of someone else's repository, nor another learner's claimed repository or commit.
+  let copy: Copy | null;
+  let original: CheckOutcome;
+  if (found.fork && !ownsForkParent(found, input.linkedGithubId, parts.githubSignIn)) {
+    copy = { otherUserId: null, reason: 'fork' };
+    original = failed(heldMessages.fork(found.forkOf?.parent ?? 'another repository'), {
+      target: found.htmlUrl,
+      expected: 'a repository you started, or a fork of your own',
+      found: found.forkOf ? `a fork of ${found.forkOf.parent}` : 'a fork',
+    });
+  } else {
+    copy = await parts.findCopy(repositoryId, commit.sha, owner.status === 'passed');
+    original = copy ? failed(runMessages.held[copy.reason as Exclude<CopyReason, 'fork'>]) : passed();
+  }
+  submission.push(submissionResult('original', original));
+  const claim = (owner.status === 'passed' || owner.status === 'not-checked') && original.status === 'passed';
 
   // 5. The live URL answers.
   let live: CheckOutcome | null = null;
@@ -262,5 +309,54 @@ export async function runChecks(input: RunInput, parts: RunParts, signal: AbortS
   if (copy && state !== 'failed') {
     return outcome('held', requirements, { commit: pinned, repositoryId, copy });
   }
-  return outcome(copy ? 'failed' : state, requirements, { commit: pinned, repositoryId });
+  return outcome(copy ? 'failed' : state, requirements, { commit: pinned, repositoryId, claim });
+}
+
+/**
+ * A fork is held for review unless the learner's linked GitHub account owns both the repository it
+ * was forked from and the root of its fork network (without GitHub sign-in, that cannot be known).
+ */
+function ownsForkParent(found: RepositoryInfo, linkedGithubId: string | null, githubSignIn: boolean): boolean {
+  if (!githubSignIn || linkedGithubId === null || !found.forkOf) return false;
+  return String(found.forkOf.parentOwnerId) === linkedGithubId && String(found.forkOf.sourceOwnerId) === linkedGithubId;
+}
+
+/** The host, telling `note` when a read was refused for GitHub's limit (and when it resets). */
+function watchLimit(host: RepoHost, note: (resetAt: Date) => void): RepoHost {
+  const watch =
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await method(...args);
+      } catch (error) {
+        if (error instanceof GitHubLimitReached) note(error.resetAt);
+        throw error;
+      }
+    };
+  return {
+    repository: watch(host.repository),
+    headCommit: watch(host.headCommit),
+    fileAt: watch(host.fileAt),
+    readmeAt: watch(host.readmeAt),
+    commitsSince: watch(host.commitsSince),
+    latestWorkflowRun: watch(host.latestWorkflowRun),
+  };
+}
+
+/**
+ * A run some of whose checks GitHub's limit stopped: each says when it is tried again, in the
+ * learner's time zone, and a run that could not finish for it (`error`) waits until then.
+ */
+function waitingForLimit(outcome: RunOutcome, resetAt: Date | null, timeZone: string): RunOutcome {
+  if (resetAt === null) return outcome;
+  const message = githubLimitMessage(formatTime(resetAt.toISOString(), timeZone));
+  const generic = githubMessages.limitReached;
+  const timed = (r: CheckResult): CheckResult =>
+    r.message === generic ? { ...r, message } : r.message === `Not checked: ${generic}` ? { ...r, message: `Not checked: ${message}` } : r;
+  return {
+    ...outcome,
+    submission: outcome.submission.map(timed),
+    requirements: outcome.requirements.map(timed),
+    retryAt: outcome.state === 'error' ? resetAt.toISOString() : null,
+  };
 }

@@ -17,7 +17,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { buildApp } from '../app.ts';
 import { bearer, createTestApp, errorMessage, signIn, tempDir, testConfig, testDatabase, type TestApp } from '../test/helpers.ts';
 import { leaderboardResponseSchema, projectResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
-import { RECHECKS_PER_HOUR, verificationMessages, type Requirement } from '../../src/domain/verification.ts';
+import { heldMessages, RECHECKS_PER_HOUR, verificationMessages, type Requirement } from '../../src/domain/verification.ts';
 import { BADGE_XP, TASK_XP } from '../../src/domain/xp.ts';
 import { CheckUnavailable, type CheckOutcome, type RepoHost } from './contract.ts';
 import { createVerificationQueue } from './queue.ts';
@@ -417,7 +417,7 @@ describe('copies', () => {
     await t.app.verification.drain();
     const report = await reportOf(t.app, copier.token);
     expect(report).toMatchObject({ state: 'held', xpPaid: false });
-    expect(report.submission.find((r) => r.id === 'submission:original')).toMatchObject({ status: 'failed', message: verificationMessages.held });
+    expect(report.submission.find((r) => r.id === 'submission:original')).toMatchObject({ status: 'failed', message: heldMessages.sameRepository });
     expect((await xpOf(t.app, copier.token)).projectsCompleted).toBe(0);
     const reviews = await t.app.db.selectFrom('submission_reviews').selectAll().where('user_id', '=', copier.id).execute();
     expect(reviews).toMatchObject([{ other_user_id: first.id, reason: 'same-repository', resolved_at: null }]);

@@ -94,6 +94,7 @@ export function createVerificationWorker(options: WorkerOptions) {
           : reportOfAll(project?.requirements ?? [], { status: 'error', message: error ?? workerMessages.bug }),
         commit: outcome?.commit ?? null,
         repositoryId: outcome?.repositoryId ?? null,
+        claim: outcome?.claim ?? false,
         error,
       });
       if (!ended) return; // another worker claimed it again meanwhile: its report stands
@@ -163,11 +164,12 @@ export function createVerificationWorker(options: WorkerOptions) {
           requirements: project.requirements,
           startedAt: progress.started_at,
           linkedGithubId: await queue.linkedGithubId(run.user_id),
+          timeZone: (await ledger.clockOf(run.user_id))?.time_zone ?? DEFAULT_TIME_ZONE,
         },
         {
           ...parts,
           githubSignIn: options.githubSignIn,
-          findCopy: (repositoryId, commitSha) => queue.findCopy(run, repositoryId, commitSha),
+          findCopy: (repositoryId, commitSha, owner) => queue.findCopy(run, repositoryId, commitSha, owner),
           ...(options.checkTimeoutMs === undefined ? {} : { checkTimeoutMs: options.checkTimeoutMs }),
         },
         signal,
@@ -185,6 +187,11 @@ export function createVerificationWorker(options: WorkerOptions) {
           : workerMessages.bug;
       if (!(error instanceof CheckUnavailable) && !deadline.aborted) log.error({ err: error, run: run.id }, 'verification run failed');
       await retryOrEnd(run, null, message);
+      return;
+    }
+    if (outcome.state === 'error' && outcome.retryAt !== null) {
+      // GitHub's limit is used up: not the learner's fault, and no try counted; again once it resets.
+      await queue.waitForGitHub(run, { submission: outcome.submission, requirements: outcome.requirements }, outcome.retryAt);
       return;
     }
     if (outcome.state === 'error') {

@@ -223,3 +223,22 @@ export const verificationMessages = {
   linkGithub: 'Link your GitHub account in Settings so we can check the repository is yours.',
   reviewOnly: 'Self-checked: no machine can judge this one, so it rests on your word.',
 } as const;
+
+/**
+ * Why a submission is held for review (the `original` check's message), by rule, and who to ask.
+ * Never names another learner. The rules: only a run that passed the owner check claims its
+ * repository and its head commit; the repository's owner (their linked GitHub account, by numeric
+ * id) is never held for a claim on their own repository; a fork is held unless the learner's linked
+ * GitHub account owns the repository it was forked from and the root of its fork network.
+ */
+export const heldMessages = {
+  sameRepository:
+    'Another learner submitted this repository before you did. It is held until a person has looked at it, and no XP is paid until then. If the repository is yours, link the GitHub account that owns it in Settings and check again, or ask whoever runs this PathForge to review it.',
+  sameCommit:
+    'Another learner submitted a repository with this same commit before you did. It is held until a person has looked at it, and no XP is paid until then. If the work is yours, ask whoever runs this PathForge to review it.',
+  fork: (parent: string) =>
+    `This repository is a fork of ${parent}. A fork is held for review unless your linked GitHub account owns the repository it was forked from, as most of its commits may be someone else’s. No XP is paid until a person has looked at it. Submit a repository you started yourself, or ask whoever runs this PathForge to review it.`,
+} as const;
+
+/** A check that waits for GitHub's limit to reset; `at` as the learner reads it (formatTime). */
+export const githubLimitMessage = (at: string) => `GitHub’s limit for PathForge is used up; we’ll try again from ${at}.`;
