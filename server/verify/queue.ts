@@ -314,5 +314,6 @@ export function verificationOf(
     requirements: report.requirements,
     recheck,
     xpPaid: facts.xpPaid,
+    ...(waiting ? { retryAt: run.run_at } : {}),
   };
 }

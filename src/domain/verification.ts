@@ -187,6 +187,8 @@ export const verificationSchema = z.strictObject({
   recheck: z.strictObject({ allowed: z.boolean(), nextAt: z.string().nullable() }),
   /** Whether the project's XP has been paid for this project (verified or self-reported). */
   xpPaid: z.boolean(),
+  /** Set while the checks wait for GitHub's limit to reset: when they run again by themselves. */
+  retryAt: z.string().nullable().optional(),
 });
 export type Verification = z.infer<typeof verificationSchema>;
 
@@ -214,7 +216,7 @@ export const verificationMessages = {
   passed: 'Every check passed. Your XP is in.',
   failed: (n: number) => (n === 1 ? '1 requirement needs work.' : `${n} requirements need work.`),
   error: 'Some checks could not run. Nothing is wrong with your project as far as we know: check again in a few minutes.',
-  held: 'This submission matches another learner’s and is held for review. No XP is paid until a person has looked at it.',
+  held: 'This submission is held for review: the check that failed below says why, and whom to ask. No XP is paid until a person has looked at it.',
   selfReported: 'Verification is switched off on this server: your XP is self-reported and ranked apart.',
   notVerified: 'Submitted before projects were verified: not verified yet. Your XP stays. Check it now to verify it.',
   recheckLimit: (at: string) => `You can check again from ${at}.`,
@@ -242,3 +244,6 @@ export const heldMessages = {
 
 /** A check that waits for GitHub's limit to reset; `at` as the learner reads it (formatTime). */
 export const githubLimitMessage = (at: string) => `GitHub’s limit for PathForge is used up; we’ll try again from ${at}.`;
+/** The report's sentence while its checks wait for GitHub's limit (`retryAt`). */
+export const githubLimitReport = (at: string) =>
+  `Nothing is wrong with your project as far as we know: GitHub’s limit for PathForge is used up, and we’ll check it again by ourselves from ${at}.`;

@@ -3,12 +3,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box, ChakraProvider } from '@chakra-ui/react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { formatTime, formatXp } from '../../../domain/format';
-import { verificationMessages, type Verification } from '../../../domain/verification';
+import { githubLimitMessage, githubLimitReport, heldMessages, verificationMessages, type Verification } from '../../../domain/verification';
 import {
   checkingHalfWayReport,
   checkingReport,
   errorReport,
   failedReport,
+  GITHUB_RETRY_AT,
+  githubLimitWaitReport,
   heldReport,
   notVerifiedReport,
   passedReport,
@@ -16,6 +18,7 @@ import {
   recheckLimitReport,
   REPORT_TIME_ZONE,
   SAMPLE_COMMIT_SHA,
+  SAMPLE_FORK_PARENT,
   SAMPLE_LIVE_URL,
   sampleScreenshot,
   selfReportedReport,
@@ -155,6 +158,27 @@ export const CouldNotCheck: Story = {
   },
 };
 
+export const CouldNotCheckGitHubLimit: Story = {
+  name: 'Couldn’t check: GitHub’s limit',
+  args: { verification: githubLimitWaitReport },
+  play: async ({ canvasElement, args }) => {
+    const r = report(canvasElement);
+    const when = formatTime(GITHUB_RETRY_AT, REPORT_TIME_ZONE);
+    await expect(r.getByRole('heading', { level: 3, name: 'Couldn’t check your project' })).toBeVisible();
+    // Not the learner's fault, and the checks run again by themselves: said once, with the time.
+    await expect(r.getByText(githubLimitReport(when))).toBeVisible();
+    await expect(r.queryByText(verificationMessages.error)).not.toBeInTheDocument();
+    const repository = row(canvasElement, githubLimitWaitReport.submission[0]!.label);
+    await expect(repository.getByText('Couldn’t check')).toBeVisible();
+    await expect(repository.getByText(githubLimitMessage(when))).toBeVisible();
+    await expect(r.queryByText('Failed')).not.toBeInTheDocument();
+    const button = r.getByRole('button', { name: 'Check again' });
+    await expect(button).toBeDisabled();
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    await expect(args.onRecheck).not.toHaveBeenCalled();
+  },
+};
+
 export const Held: Story = {
   name: 'Held for review',
   args: { verification: heldReport },
@@ -162,6 +186,8 @@ export const Held: Story = {
     const r = report(canvasElement);
     await expect(r.getByRole('heading', { level: 3, name: 'Held for review' })).toBeVisible();
     await expect(r.getByText(verificationMessages.held)).toBeVisible();
+    // Which rule held it, and whom to ask, on the check that failed (open from the start).
+    await expect(row(canvasElement, heldReport.submission.find((x) => x.status === 'failed')!.label).getByText(heldMessages.fork(SAMPLE_FORK_PARENT))).toBeVisible();
     await expect(r.queryByText(/^\+/)).not.toBeInTheDocument();
     await expect(r.queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
   },

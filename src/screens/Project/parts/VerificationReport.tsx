@@ -19,7 +19,7 @@ import {
 } from 'lucide-react';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { formatTime, formatXp } from '../../../domain/format';
-import { verificationMessages, type CheckResult, type CheckStatus, type Verification } from '../../../domain/verification';
+import { githubLimitReport, verificationMessages, type CheckResult, type CheckStatus, type Verification } from '../../../domain/verification';
 import { ExternalAnchor } from './shared';
 
 export type VerificationReportProps = {
@@ -74,7 +74,7 @@ function failedCount(verification: Verification): number {
 }
 
 /** The sentence under the title: what the state means for the learner. */
-function reportMessage(verification: Verification): string {
+function reportMessage(verification: Verification, timeZone: string): string {
   switch (verification.state) {
     case 'checking':
       return 'Each requirement shows its result here as soon as the checks finish.';
@@ -83,7 +83,7 @@ function reportMessage(verification: Verification): string {
     case 'failed':
       return 'Fix what failed, push your changes, then check again.';
     case 'error':
-      return verificationMessages.error;
+      return verification.retryAt ? githubLimitReport(formatTime(verification.retryAt, timeZone)) : verificationMessages.error;
     case 'held':
       return verificationMessages.held;
     case 'self-reported':
@@ -102,7 +102,7 @@ const STATE_ICONS: Record<Exclude<Verification['state'], 'checking'>, Omit<Look,
   'not-verified': { icon: <History size={22} />, color: 'fg.muted' },
 };
 
-function Headline({ verification, xp }: { verification: Verification; xp: number }) {
+function Headline({ verification, xp, timeZone }: { verification: Verification; xp: number; timeZone: string }) {
   const { state } = verification;
   const xpPaid = verification.xpPaid && (state === 'passed' || state === 'self-reported');
   return (
@@ -115,7 +115,7 @@ function Headline({ verification, xp }: { verification: Verification; xp: number
           {reportTitle(verification)}
         </Heading>
         <Text fontSize="sm" color="fg">
-          {reportMessage(verification)}
+          {reportMessage(verification, timeZone)}
         </Text>
         {xpPaid ? (
           <Text fontSize="sm" fontWeight="semibold" color="fg">
@@ -342,7 +342,7 @@ export function VerificationReport({ verification, xp, rechecking, recheckError,
   if (seen !== verification.state) {
     setSeen(verification.state);
     if (seen === 'checking') {
-      setAnnouncement(`${reportTitle(verification)} ${reportMessage(verification)}`);
+      setAnnouncement(`${reportTitle(verification)} ${reportMessage(verification, timeZone)}`);
       if (opened) setExpanded((current) => new Set([...current, opened]));
     }
   }
@@ -360,7 +360,7 @@ export function VerificationReport({ verification, xp, rechecking, recheckError,
       <VisuallyHidden aria-live="polite" aria-atomic="true">
         {announcement}
       </VisuallyHidden>
-      <Headline verification={verification} xp={xp} />
+      <Headline verification={verification} xp={xp} timeZone={timeZone} />
       <Commit verification={verification} />
       <ResultList title="Your submission" results={verification.submission} expanded={expanded} onToggle={toggle} />
       <ResultList title="Requirements" results={verification.requirements} expanded={expanded} onToggle={toggle} />
