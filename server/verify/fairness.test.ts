@@ -271,6 +271,7 @@ describe('reading GitHub', () => {
     expect(report.submission[0]).toMatchObject({ status: 'error', message: githubLimitMessage(when) });
     expect(report.requirements.every((r) => r.status === 'not-checked' && r.message === `Not checked: ${githubLimitMessage(when)}`)).toBe(true);
     expect(report.recheck).toEqual({ allowed: false, nextAt: new Date(resetAt * 1000).toISOString() });
+    expect(report.retryAt).toBe(new Date(resetAt * 1000).toISOString());
     expect(fake.requests.length - from).toBe(1); // the request GitHub refused
 
     // Another learner's run asks GitHub nothing: the limit is known to be used up.
