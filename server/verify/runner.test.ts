@@ -4,9 +4,10 @@
  * CI counts only a successful run, and the report's state from its results.
  */
 import { describe, expect, it } from 'vitest';
-import { verificationMessages, type CheckResult, type Requirement } from '../../src/domain/verification.ts';
+import { formatTime } from '../../src/domain/format.ts';
+import { githubLimitMessage, verificationMessages, type CheckResult, type Requirement } from '../../src/domain/verification.ts';
 import type { RepoHost } from './contract.ts';
-import { parseRepositoryUrl } from './github.ts';
+import { GitHubLimitReached, parseRepositoryUrl } from './github.ts';
 import { repoCheckMessages } from './repo-checks.ts';
 import { runChecks, runMessages, stateOf, type RunParts } from './runner.ts';
 
@@ -84,6 +85,24 @@ describe('a run', () => {
     const outcome = await runChecks(input([ci]), parts(), new AbortController().signal);
     expect(outcome.requirements[0]).toMatchObject({ status: 'failed', message: repoCheckMessages.ciFailed('test', 'failure') });
     expect(outcome.requirements[0]?.evidence).toMatchObject({ target: 'test', found: 'failure' });
+  });
+
+  it('waits for GitHub’s limit when it stopped a check, even when another check failed: the report would be incomplete', async () => {
+    const resetAt = new Date('2026-06-10T14:04:30.000Z');
+    const limited = host({
+      fileAt: async () => {
+        throw new GitHubLimitReached(resetAt);
+      },
+    });
+    const file: Requirement = { text: 'Has a README', check: { kind: 'repo', rule: 'file', path: 'README.md' } };
+    const ci: Requirement = { text: 'CI passes', check: { kind: 'ci' } };
+    const outcome = await runChecks({ ...input([file, ci]), timeZone: 'Europe/Paris' }, parts({ repoHost: limited }), new AbortController().signal);
+    expect(outcome.requirements[1]?.status).toBe('failed'); // the CI's run failed
+    // Said in the learner's time zone, at the minute the limit lifts in (rounded up).
+    const retryAt = '2026-06-10T14:05:00.000Z';
+    expect(outcome.requirements[0]).toMatchObject({ status: 'error', message: githubLimitMessage(formatTime(retryAt, 'Europe/Paris')) });
+    expect(outcome.requirements[0]?.message).toContain('16:05');
+    expect(outcome).toMatchObject({ state: 'error', retryAt, claim: false });
   });
 
   it('takes failed over error, and self-checked or not-checked never block', () => {

@@ -344,12 +344,15 @@ function watchLimit(host: RepoHost, note: (resetAt: Date) => void): RepoHost {
 }
 
 /**
- * A run some of whose checks GitHub's limit stopped: each says when it is tried again, in the
- * learner's time zone, and a run that could not finish for it (`error`) waits until then.
+ * A run some of whose checks GitHub's limit stopped: its report is incomplete whatever the others
+ * found, so it is `error` and waits until the reset (`retryAt`); each stopped check says when, in the
+ * learner's time zone.
  */
 function waitingForLimit(outcome: RunOutcome, resetAt: Date | null, timeZone: string): RunOutcome {
   if (resetAt === null) return outcome;
-  const message = githubLimitMessage(formatTime(resetAt.toISOString(), timeZone));
+  // The minute it resets in, rounded up: the time said is never before the limit lifts.
+  const retryAt = new Date(Math.ceil(resetAt.getTime() / 60_000) * 60_000).toISOString();
+  const message = githubLimitMessage(formatTime(retryAt, timeZone));
   const generic = githubMessages.limitReached;
   const timed = (r: CheckResult): CheckResult =>
     r.message === generic ? { ...r, message } : r.message === `Not checked: ${generic}` ? { ...r, message: `Not checked: ${message}` } : r;
@@ -357,6 +360,8 @@ function waitingForLimit(outcome: RunOutcome, resetAt: Date | null, timeZone: st
     ...outcome,
     submission: outcome.submission.map(timed),
     requirements: outcome.requirements.map(timed),
-    retryAt: outcome.state === 'error' ? resetAt.toISOString() : null,
+    state: 'error',
+    claim: false,
+    retryAt,
   };
 }
