@@ -403,7 +403,13 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     outbox.start();
     outbox.kick();
     await app.register(unsubscribeRoutes, { prefix: '/unsubscribe', reminders });
-    await app.register(pushSubscriptionRoutes, { prefix: '/account/push-subscriptions', db, authenticate, now });
+    await app.register(pushSubscriptionRoutes, {
+      prefix: '/account/push-subscriptions',
+      db,
+      authenticate,
+      now,
+      perHour: config.rateLimits.pushSubscriptionsPerHour,
+    });
     await app.register(accountRoutes, {
       prefix: '/account',
       db,
@@ -414,6 +420,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       emailLinks,
       emailsPerHour: config.rateLimits.forgotPasswordPerHour,
       passwordLinks,
+      emailCancelsPerHour: config.rateLimits.emailCancelsPerHour,
       reminders,
     });
 
