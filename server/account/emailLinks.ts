@@ -183,17 +183,23 @@ export function createEmailLinks(deps: { db: Db; outbox: Outbox; background: Bac
     }
   }
 
-  /** The newest outstanding change (the address Settings shows as waiting), or null. */
+  /**
+   * The newest outstanding change (the address Settings shows as waiting, and the one a resend
+   * mails again), or null. A change asked for before the last password change is not waiting any
+   * more: its link is spent (`endedByLaterEvent`), and it must not be sent again.
+   */
   async function pendingEmail(userId: string): Promise<string | null> {
     const row = await db
       .selectFrom('email_links')
-      .select('email')
-      .where('user_id', '=', userId)
-      .where('purpose', '=', 'change')
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', iso())
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+      .innerJoin('users', 'users.id', 'email_links.user_id')
+      .select('email_links.email')
+      .where('email_links.user_id', '=', userId)
+      .where('email_links.purpose', '=', 'change')
+      .where('email_links.used_at', 'is', null)
+      .where('email_links.expires_at', '>', iso())
+      .whereRef('email_links.created_at', '>=', 'users.password_changed_at')
+      .orderBy('email_links.created_at', 'desc')
+      .orderBy('email_links.id')
       .executeTakeFirst();
     return row?.email ?? null;
   }

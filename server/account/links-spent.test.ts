@@ -4,7 +4,7 @@
  * change spends an older undo link. Each answer is the same "invalid or spent" sentence.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailLinkMessages } from '../../src/domain/learningApi.ts';
+import { emailLinkMessages, settingsResponseSchema } from '../../src/domain/learningApi.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { bearer, createTestApp, errorMessage, newUser, postJson, signIn, type TestApp } from '../test/helpers.ts';
 
@@ -41,6 +41,8 @@ const changeEmail = (token: string, username: string, email: string, currentPass
     headers: { ...bearer(token), 'content-type': 'application/json' },
     payload: { username, email, currentPassword },
   });
+const settings = async (token: string) =>
+  settingsResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/account/settings', headers: bearer(token) })).json()).settings;
 const changePassword = (token: string, currentPassword: string, newPassword: string) =>
   postJson(t.app, '/account/password', { currentPassword, newPassword }, bearer(token));
 
@@ -54,6 +56,12 @@ describe('a password change spends older email links', () => {
     const undoLink = await linkTo(user.email, 'undo-email-change');
 
     expect((await changePassword(token, user.password, 'Brand-new-pass-7')).statusCode).toBe(200);
+    // Settings no longer shows the change as waiting, and sending its link again sends none.
+    expect((await settings(token)).profile.pendingEmail).toBeNull();
+    sent.length = 0;
+    await t.app.inject({ method: 'POST', url: '/account/email/resend', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{}' });
+    await t.app.background.drain();
+    expect(sent.filter((message) => message.to === next)).toEqual([]);
 
     const opened = await confirm(change);
     expect(opened.statusCode).toBe(400);
