@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signAccessToken } from '../server/auth/jwt.ts';
-import { E2E_JWT_SECRET } from '../playwright.config';
+import { E2E_API, E2E_JWT_SECRET, E2E_WEB } from '../playwright.config';
 import { createSession, newLearner, registerLearner, seedSession, signUpAndSignIn, toast } from './support';
 
 const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
@@ -65,8 +65,18 @@ test.describe('confirming the email address', () => {
     await expect(banner).toContainText(learner.email);
 
     await expect.poll(() => mailedLinkFor(learner.email, 'confirm-email'), { timeout: 10_000 }).not.toBeNull();
+    // Opening the link sends nothing (a mail scanner may run the page): only the click confirms.
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/auth/confirm-email')) posts.push(request.url());
+    });
     await page.goto(mailedLinkFor(learner.email, 'confirm-email') ?? '');
+    await expect(page.getByRole('heading', { name: 'Confirm your email address' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(posts).toEqual([]);
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
     await expect(page.getByRole('heading', { name: 'Email address confirmed' })).toBeVisible();
+    expect(posts).toHaveLength(1);
     await expect(page.getByText('Your email address is confirmed.')).toBeVisible();
     await page.getByRole('link', { name: 'Continue to PathForge' }).click();
     await expect(page).toHaveURL('/app/dashboard');
@@ -99,10 +109,39 @@ test.describe('changing the email address', () => {
     await expect.poll(() => mailedLinkFor(session.learner.email, 'undo-email-change'), { timeout: 10_000 }).not.toBeNull();
     await expect.poll(() => mailedLinkFor(next, 'confirm-email'), { timeout: 10_000 }).not.toBeNull();
     await page.goto(mailedLinkFor(next, 'confirm-email') ?? '');
+    await page.getByRole('button', { name: 'Confirm my email address' }).click();
     await expect(page.getByRole('heading', { name: 'Email address confirmed' })).toBeVisible();
     await page.goto('/app/settings');
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(next);
     await expect(page.getByRole('region', { name: 'Email change waiting' })).toHaveCount(0);
+  });
+});
+
+test.describe('undoing an email change from the old address', () => {
+  test('the undo page sends nothing on opening; one click undoes the change and signs out', async ({ page, request }) => {
+    const session = await createSession(request, 'undo');
+    const next = newLearner('undone').email;
+    const asked = await request.put(`${E2E_API}/account/profile`, {
+      data: { username: session.learner.username, email: next, currentPassword: session.learner.password },
+      headers: { Origin: E2E_WEB, 'Content-Type': 'application/json', Authorization: `Bearer ${session.token}` },
+    });
+    expect(asked.status()).toBe(200);
+    await expect.poll(() => mailedLinkFor(session.learner.email, 'undo-email-change'), { timeout: 10_000 }).not.toBeNull();
+
+    const posts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().includes('/auth/undo-email-change')) posts.push(sent.url());
+    });
+    await page.goto(mailedLinkFor(session.learner.email, 'undo-email-change') ?? '');
+    await expect(page.getByRole('heading', { name: 'Undo the email change' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(posts).toEqual([]);
+    await page.getByRole('button', { name: 'Undo the email change' }).click();
+    await expect(page.getByRole('heading', { name: 'Email change undone' })).toBeVisible();
+    expect(posts).toHaveLength(1);
+    // The session that asked for the change has ended.
+    const me = await request.get(`${E2E_API}/auth/me`, { headers: { Origin: E2E_WEB, Authorization: `Bearer ${session.token}` } });
+    expect(me.status()).toBe(401);
   });
 });
 

@@ -35,6 +35,7 @@ import { createVerificationParts } from './verify/parts.ts';
 import { createVerificationQueue } from './verify/queue.ts';
 import { createVerificationWorker, UNAVAILABLE_PARTS, type VerificationParts, type VerificationWorker } from './verify/worker.ts';
 import { frameworkErrors, HttpError, httpMessages, registerErrorHandling } from './http/errors.ts';
+import { withRequestSerializer } from './http/logging.ts';
 import { connectionDrainer } from './http/shutdown.ts';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.ts';
 import { createOutbox, type Outbox, type SendCheck } from './mail/outbox.ts';
@@ -119,10 +120,13 @@ const OUTBOX_RECORD_DAYS = 60;
 export async function buildApp(config: ServerConfig, options: AppOptions = {}): Promise<FastifyInstance> {
   const now = options.now ?? (() => Date.now());
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    // No token in a logged URL (./http/logging.ts), whichever logger options are given.
+    logger: withRequestSerializer(
+      options.logger ?? {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      },
+    ),
     bodyLimit: config.bodyLimitBytes,
     // Slow clients: a request whose headers, or whole body, have not arrived in time is answered
     // 408 and its connection closed. Node checks its connections every connectionsCheckingInterval
@@ -403,7 +407,13 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     outbox.start();
     outbox.kick();
     await app.register(unsubscribeRoutes, { prefix: '/unsubscribe', reminders });
-    await app.register(pushSubscriptionRoutes, { prefix: '/account/push-subscriptions', db, authenticate, now });
+    await app.register(pushSubscriptionRoutes, {
+      prefix: '/account/push-subscriptions',
+      db,
+      authenticate,
+      now,
+      perHour: config.rateLimits.pushSubscriptionsPerHour,
+    });
     await app.register(accountRoutes, {
       prefix: '/account',
       db,
@@ -414,6 +424,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       emailLinks,
       emailsPerHour: config.rateLimits.forgotPasswordPerHour,
       passwordLinks,
+      emailCancelsPerHour: config.rateLimits.emailCancelsPerHour,
       reminders,
     });
 

@@ -14,6 +14,14 @@ export type RateLimits = {
   loginPerMinutePerIp: number;
   /** POST /auth/forgot-password per IP per hour. */
   forgotPasswordPerHour: number;
+  /** POST /auth/reset-password per IP per hour. */
+  resetPasswordPerHour: number;
+  /** POST /auth/reset-password per reset link (token) per hour, from any address. */
+  resetPasswordPerTokenPerHour: number;
+  /** POST /account/push-subscriptions per learner per hour. */
+  pushSubscriptionsPerHour: number;
+  /** DELETE /account/email/pending (cancelling a waiting email change) per learner per hour. */
+  emailCancelsPerHour: number;
 };
 
 /** argon2id cost. Production always uses m=19456 KiB, t=2, p=1 (OWASP's minimum for argon2id). */
@@ -101,6 +109,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = Object.freeze({
   loginPerMinutePerEmail: 5,
   loginPerMinutePerIp: 30,
   forgotPasswordPerHour: 10,
+  resetPasswordPerHour: 20,
+  resetPasswordPerTokenPerHour: 5,
+  pushSubscriptionsPerHour: 20,
+  emailCancelsPerHour: 10,
 });
 
 export const JWT_SECRET_MIN_LENGTH = 32;
@@ -297,6 +309,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
       loginPerMinutePerEmail: integer(env, 'RATE_LIMIT_LOGIN_PER_MINUTE', DEFAULT_RATE_LIMITS.loginPerMinutePerEmail, 1, 1e9),
       loginPerMinutePerIp: integer(env, 'RATE_LIMIT_LOGIN_IP_PER_MINUTE', DEFAULT_RATE_LIMITS.loginPerMinutePerIp, 1, 1e9),
       forgotPasswordPerHour: integer(env, 'RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR', DEFAULT_RATE_LIMITS.forgotPasswordPerHour, 1, 1e9),
+      resetPasswordPerHour: integer(env, 'RATE_LIMIT_RESET_PASSWORD_PER_HOUR', DEFAULT_RATE_LIMITS.resetPasswordPerHour, 1, 1e9),
+      resetPasswordPerTokenPerHour: integer(env, 'RATE_LIMIT_RESET_PASSWORD_TOKEN_PER_HOUR', DEFAULT_RATE_LIMITS.resetPasswordPerTokenPerHour, 1, 1e9),
+      pushSubscriptionsPerHour: integer(env, 'RATE_LIMIT_PUSH_SUBSCRIPTIONS_PER_HOUR', DEFAULT_RATE_LIMITS.pushSubscriptionsPerHour, 1, 1e9),
+      emailCancelsPerHour: integer(env, 'RATE_LIMIT_EMAIL_CANCEL_PER_HOUR', DEFAULT_RATE_LIMITS.emailCancelsPerHour, 1, 1e9),
     },
     argon2: { ...PRODUCTION_ARGON2 },
     // 15 minutes. Overridable only so end-to-end tests can watch a token expire and refresh.

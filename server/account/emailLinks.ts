@@ -14,6 +14,10 @@
  * - undo: the address the link went to is the account's again, confirmed; every session ends and
  *   every outstanding reset and email link is spent.
  *
+ * What spends a link besides its own use (checked when it is opened: `endedByLaterEvent`): a
+ * password change or reset after a change or undo link was made; a later email change for an
+ * undo link. The answer is the same "invalid or spent" sentence as for a used link.
+ *
  * On a server that sends no email (production without SMTP_URL) no link is made: registration
  * makes no confirmation link, and asking for a change or another link is refused (503).
  */
@@ -129,11 +133,37 @@ export function createEmailLinks(deps: { db: Db; outbox: Outbox; background: Bac
     });
   }
 
+  /**
+   * Whether something that happened after the link was made has spent it, read here, where every
+   * link is checked, so no other module has to remember to revoke links:
+   * - a change or undo link made before the account's last password change (or reset): whoever
+   *   changed the password meant to shut out anyone holding older links;
+   * - an undo link made before another email change was asked for (every request makes one undo
+   *   link, so a newer undo link means a later change, confirmed or not).
+   * A registration's confirm link only proves the address it went to and is left alone.
+   */
+  async function endedByLaterEvent(row: { id: string; user_id: string; purpose: EmailLinkPurpose; created_at: string }): Promise<boolean> {
+    if (row.purpose === 'confirm') return false;
+    const user = await db.selectFrom('users').select('password_changed_at').where('id', '=', row.user_id).executeTakeFirst();
+    if (!user || user.password_changed_at > row.created_at) return true;
+    if (row.purpose !== 'undo') return false;
+    const newer = await db
+      .selectFrom('email_links')
+      .select('id')
+      .where('user_id', '=', row.user_id)
+      .where('purpose', '=', 'undo')
+      .where('id', '!=', row.id)
+      .where('created_at', '>=', row.created_at)
+      .executeTakeFirst();
+    return newer !== undefined;
+  }
+
   async function useLink(token: string, purposes: EmailLinkPurpose[]) {
     const invalid = () => new HttpError(400, emailLinkMessages.invalid);
     if (!OPAQUE_TOKEN_PATTERN.test(token)) throw invalid();
     const row = await db.selectFrom('email_links').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
     if (!row || !purposes.includes(row.purpose) || row.used_at !== null || Date.parse(row.expires_at) <= now()) throw invalid();
+    if (await endedByLaterEvent(row)) throw invalid();
     return { row, invalid };
   }
 
@@ -153,17 +183,23 @@ export function createEmailLinks(deps: { db: Db; outbox: Outbox; background: Bac
     }
   }
 
-  /** The newest outstanding change (the address Settings shows as waiting), or null. */
+  /**
+   * The newest outstanding change (the address Settings shows as waiting, and the one a resend
+   * mails again), or null. A change asked for before the last password change is not waiting any
+   * more: its link is spent (`endedByLaterEvent`), and it must not be sent again.
+   */
   async function pendingEmail(userId: string): Promise<string | null> {
     const row = await db
       .selectFrom('email_links')
-      .select('email')
-      .where('user_id', '=', userId)
-      .where('purpose', '=', 'change')
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', iso())
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+      .innerJoin('users', 'users.id', 'email_links.user_id')
+      .select('email_links.email')
+      .where('email_links.user_id', '=', userId)
+      .where('email_links.purpose', '=', 'change')
+      .where('email_links.used_at', 'is', null)
+      .where('email_links.expires_at', '>', iso())
+      .whereRef('email_links.created_at', '>=', 'users.password_changed_at')
+      .orderBy('email_links.created_at', 'desc')
+      .orderBy('email_links.id')
       .executeTakeFirst();
     return row?.email ?? null;
   }

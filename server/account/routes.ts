@@ -41,6 +41,8 @@ export type AccountDeps = {
   /** Confirmation links a learner may have sent again per hour (the reset-link limit). */
   emailsPerHour: number;
   passwordLinks: PasswordLinks;
+  /** Waiting email changes a learner may cancel per hour. */
+  emailCancelsPerHour: number;
   /** The notification switches, and what Settings says about reminders. */
   reminders: Reminders;
 };
@@ -91,6 +93,14 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   const passwordLinkLimit = rateLimitHook(app, {
     name: 'account-password-link',
     max: deps.emailsPerHour,
+    windowMs: 60 * 60_000,
+    key: (request) => request.account?.id ?? request.ip,
+  });
+
+  // Cancelling a waiting change writes every time: bounded like the other email-link requests.
+  const cancelLimit = rateLimitHook(app, {
+    name: 'account-email-cancel',
+    max: deps.emailCancelsPerHour,
     windowMs: 60 * 60_000,
     key: (request) => request.account?.id ?? request.ip,
   });
@@ -183,7 +193,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     },
   );
 
-  app.delete('/email/pending', { schema: { response: { 200: jsonSchema(settingsResponseSchema) } } }, async (request) => {
+  app.delete('/email/pending', { schema: { response: { 200: jsonSchema(settingsResponseSchema) } }, preHandler: cancelLimit }, async (request) => {
     const user = me(request);
     await emailLinks.cancelChange(user.id);
     return { settings: await settingsOf(user.id) };

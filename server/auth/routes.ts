@@ -88,6 +88,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   });
   const forgotLimit = rateLimitHook(app, { name: 'forgot-password', max: limits.forgotPasswordPerHour, windowMs: HOUR });
+  // Setting a password with a mailed link: per IP, and per link from any address (the token is in the body).
+  const resetIpLimit = rateLimitHook(app, { name: 'reset-password-ip', max: limits.resetPasswordPerHour, windowMs: HOUR });
+  const resetTokenLimit = rateLimitHook(app, {
+    name: 'reset-password-token',
+    max: limits.resetPasswordPerTokenPerHour,
+    windowMs: HOUR,
+    key: (request) => {
+      const token = (request.body as Partial<ResetBody> | undefined)?.token;
+      return limitKey(typeof token === 'string' ? token : '');
+    },
+  });
   // Opening mailed links: guessing a 256-bit token is hopeless, but each try costs a lookup.
   const emailLinkLimit = rateLimitHook(app, { name: 'email-link', max: limits.forgotPasswordPerHour, windowMs: HOUR });
 
@@ -240,7 +251,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
 
   app.post<{ Body: ResetBody }>(
     '/reset-password',
-    { schema: { body: jsonSchema(resetPasswordBodySchema), response: { 200: messageAnswer } } },
+    { schema: { body: jsonSchema(resetPasswordBodySchema), response: { 200: messageAnswer } }, onRequest: resetIpLimit, preHandler: resetTokenLimit },
     async (request, reply) => {
       const { token, password } = request.body;
       const invalidLink = () => new HttpError(400, authApiMessages.resetLinkInvalid);

@@ -141,12 +141,20 @@ describe('configuration', () => {
       RATE_LIMIT_LOGIN_PER_MINUTE: '2',
       RATE_LIMIT_LOGIN_IP_PER_MINUTE: '4',
       RATE_LIMIT_FORGOT_PASSWORD_PER_HOUR: '5',
+      RATE_LIMIT_RESET_PASSWORD_PER_HOUR: '6',
+      RATE_LIMIT_RESET_PASSWORD_TOKEN_PER_HOUR: '7',
+      RATE_LIMIT_PUSH_SUBSCRIPTIONS_PER_HOUR: '8',
+      RATE_LIMIT_EMAIL_CANCEL_PER_HOUR: '9',
     });
     expect(config.rateLimits).toEqual({
       registerPerHour: 1,
       loginPerMinutePerEmail: 2,
       loginPerMinutePerIp: 4,
       forgotPasswordPerHour: 5,
+      resetPasswordPerHour: 6,
+      resetPasswordPerTokenPerHour: 7,
+      pushSubscriptionsPerHour: 8,
+      emailCancelsPerHour: 9,
     });
     const custom = await createTestApp({ rateLimits: config.rateLimits });
     try {
@@ -168,6 +176,10 @@ describe('configuration', () => {
       loginPerMinutePerEmail: 5,
       loginPerMinutePerIp: 30,
       forgotPasswordPerHour: 10,
+      resetPasswordPerHour: 20,
+      resetPasswordPerTokenPerHour: 5,
+      pushSubscriptionsPerHour: 20,
+      emailCancelsPerHour: 10,
     });
   });
 });

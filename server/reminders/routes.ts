@@ -4,7 +4,8 @@
  * Either turns the token's kind of mail off at once.
  *
  * POST and DELETE /account/push-subscriptions: this browser's Web Push subscription, stored or
- * refreshed, and removed; authenticated like the rest of /account.
+ * refreshed, and removed; authenticated like the rest of /account. An endpoint belongs to one
+ * learner: another learner's is taken over only with the same browser keys (409 otherwise).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -28,6 +29,7 @@ export const reminderMessages = {
   unknownLink: 'This unsubscribe link is not valid. You can change which emails you get in Settings.',
   endpoint: 'A push subscription needs the https address of a push service.',
   keys: 'A push subscription needs the browser’s p256dh and auth keys.',
+  otherLearner: 'This push subscription belongs to another PathForge account. Turn notifications off and on again in this browser to get one of your own.',
 } as const;
 
 /** Unsubscribe attempts per IP per minute: tokens cannot be guessed, but nobody needs more. */
@@ -63,7 +65,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: { reminders:
   );
 }
 
-export async function pushSubscriptionRoutes(app: FastifyInstance, deps: { db: Db; authenticate: Authenticate; now: () => number }) {
+export async function pushSubscriptionRoutes(app: FastifyInstance, deps: { db: Db; authenticate: Authenticate; now: () => number; perHour: number }) {
   const { db, authenticate, now } = deps;
   // Who is signed in, read before the body is validated: a request without a session gets its 401 first.
   const signedIn = new WeakMap<object, { id: string }>();
@@ -75,46 +77,69 @@ export async function pushSubscriptionRoutes(app: FastifyInstance, deps: { db: D
     if (!user) throw new Error('the push subscription routes run after authentication');
     return user;
   };
-  app.post<{ Body: z.infer<typeof pushSubscriptionBodySchema> }>('/', { schema: { body: jsonSchema(pushSubscriptionBodySchema) } }, async (request, reply) => {
-    const user = me(request);
-    const { endpoint, keys } = request.body;
-    let url: URL | null;
-    try {
-      url = endpoint.length <= 2048 ? new URL(endpoint) : null;
-    } catch {
-      url = null;
-    }
-    if (url === null || url.protocol !== 'https:') throw new HttpError(400, reminderMessages.endpoint);
-    if (!P256DH.test(keys.p256dh) || !AUTH.test(keys.auth)) throw new HttpError(400, reminderMessages.keys);
-    const at = new Date(now()).toISOString();
-    await db.transaction().execute(async (tx) => {
-      // One browser, one row: a browser that signs in as another learner now gets that learner's messages.
-      const values = { user_id: user.id, p256dh: keys.p256dh, auth: keys.auth, created_at: at };
-      await tx
-        .insertInto('push_subscriptions')
-        .values({ id: randomUUID(), endpoint, ...values })
-        .onConflict((oc) => oc.column('endpoint').doUpdateSet(values))
-        .execute();
-      const kept = await tx
-        .selectFrom('push_subscriptions')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(MAX_PUSH_DEVICES)
-        .execute();
-      await tx
-        .deleteFrom('push_subscriptions')
-        .where('user_id', '=', user.id)
-        .where(
-          'id',
-          'not in',
-          kept.map((row) => row.id),
-        )
-        .execute();
-    });
-    return reply.code(204).send();
-  });
+  // Each subscription is a row and, later, a request to a push service: a bounded number per learner.
+  const saveLimit = rateLimitHook(app, { name: 'push-subscriptions', max: deps.perHour, windowMs: 60 * 60_000, key: (request) => me(request).id });
+  app.post<{ Body: z.infer<typeof pushSubscriptionBodySchema> }>(
+    '/',
+    { schema: { body: jsonSchema(pushSubscriptionBodySchema) }, preHandler: saveLimit },
+    async (request, reply) => {
+      const user = me(request);
+      const { endpoint, keys } = request.body;
+      let url: URL | null;
+      try {
+        url = endpoint.length <= 2048 ? new URL(endpoint) : null;
+      } catch {
+        url = null;
+      }
+      if (url === null || url.protocol !== 'https:') throw new HttpError(400, reminderMessages.endpoint);
+      if (!P256DH.test(keys.p256dh) || !AUTH.test(keys.auth)) throw new HttpError(400, reminderMessages.keys);
+      const at = new Date(now()).toISOString();
+      const saved = await db.transaction().execute(async (tx) => {
+        // One browser, one row, one learner. The learner's own row is refreshed. Another learner's
+        // row moves only when the request carries the same p256dh and auth keys: the browser made
+        // them with the subscription and only it (and this server) holds them, so it is the same
+        // browser signing in as someone else, who now gets that learner's messages. An endpoint
+        // alone (read off another device, a log, a shared screen) moves nothing.
+        const values = { user_id: user.id, p256dh: keys.p256dh, auth: keys.auth, created_at: at };
+        const written = await tx
+          .insertInto('push_subscriptions')
+          .values({ id: randomUUID(), endpoint, ...values })
+          .onConflict((oc) =>
+            oc
+              .column('endpoint')
+              .doUpdateSet(values)
+              .where((eb) =>
+                eb.or([
+                  eb('push_subscriptions.user_id', '=', user.id),
+                  eb.and([eb('push_subscriptions.p256dh', '=', keys.p256dh), eb('push_subscriptions.auth', '=', keys.auth)]),
+                ]),
+              ),
+          )
+          .executeTakeFirst();
+        if (Number(written.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+        const kept = await tx
+          .selectFrom('push_subscriptions')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(MAX_PUSH_DEVICES)
+          .execute();
+        await tx
+          .deleteFrom('push_subscriptions')
+          .where('user_id', '=', user.id)
+          .where(
+            'id',
+            'not in',
+            kept.map((row) => row.id),
+          )
+          .execute();
+        return true;
+      });
+      if (!saved) throw new HttpError(409, reminderMessages.otherLearner);
+      return reply.code(204).send();
+    },
+  );
 
   app.delete<{ Body: z.infer<typeof pushUnsubscribeBodySchema> }>('/', { schema: { body: jsonSchema(pushUnsubscribeBodySchema) } }, async (request, reply) => {
     const user = me(request);

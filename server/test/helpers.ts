@@ -31,6 +31,10 @@ export const NO_LIMITS: RateLimits = {
   loginPerMinutePerEmail: 1e9,
   loginPerMinutePerIp: 1e9,
   forgotPasswordPerHour: 1e9,
+  resetPasswordPerHour: 1e9,
+  resetPasswordPerTokenPerHour: 1e9,
+  pushSubscriptionsPerHour: 1e9,
+  emailCancelsPerHour: 1e9,
 };
 
 export type TestConfigOverrides = Omit<Partial<ServerConfig>, 'rateLimits'> & { rateLimits?: Partial<RateLimits> };

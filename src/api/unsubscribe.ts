@@ -4,8 +4,9 @@ import { api } from './client';
 
 export const unsubscribeQueries = {
   /**
-   * One-click unsubscribe from a mailed link (no sign-in: the token says who and which mail). Sent
-   * once per page (turning a mail off twice changes nothing), never again on focus or reconnect.
+   * Unsubscribe from a mailed link (no sign-in: the token says who and which mail), once the page's
+   * button is pressed. Sent once per page (turning a mail off twice changes nothing), never again on
+   * focus or reconnect.
    */
   open: (token: string) =>
     queryOptions({

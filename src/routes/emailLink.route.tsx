@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useSearchParams } from 'react-router-dom';
@@ -17,7 +17,9 @@ function EmailLinkRoute({ kind }: { kind: EmailLinkKind }) {
   const valid = TOKEN.test(token);
   const client = useQueryClient();
   const signedIn = useSession((s) => s.user !== null);
-  const query = useQuery({ ...emailLinkQueries.open(kind, token), enabled: valid });
+  // Nothing is sent when the page opens (a mail scanner may run it): only after the one click.
+  const [asked, setAsked] = useState(false);
+  const query = useQuery({ ...emailLinkQueries.open(kind, token), enabled: valid && asked });
 
   useEffect(() => {
     if (!query.isSuccess) return;
@@ -31,9 +33,12 @@ function EmailLinkRoute({ kind }: { kind: EmailLinkKind }) {
   if (!valid || (query.isError && isAxiosError(query.error) && query.error.response?.status === 400)) state = { status: 'invalid' };
   else if (query.isError) state = { status: 'error', message: apiErrorMessage(query.error) };
   else if (query.isSuccess) state = { status: 'done', ...query.data };
+  else if (!asked) state = { status: 'ready' };
   else state = { status: 'checking' };
 
-  return <EmailLinkScreen kind={kind} state={state} signedIn={signedIn && kind === 'confirm'} onRetry={() => void query.refetch()} />;
+  return (
+    <EmailLinkScreen kind={kind} state={state} signedIn={signedIn && kind === 'confirm'} onConfirm={() => setAsked(true)} onRetry={() => void query.refetch()} />
+  );
 }
 
 /** /confirm-email?token=…: a registration's or a new address's confirmation link. */

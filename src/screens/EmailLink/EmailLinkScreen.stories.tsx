@@ -3,18 +3,32 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { emailLinkMessages } from '../../domain/learningApi';
 import { newEmail } from '../../fixtures/settings';
 import { sampleUser } from '../../fixtures/user';
-import { EmailLinkScreen } from './EmailLinkScreen';
+import { EmailLinkScreen, emailLinkTexts } from './EmailLinkScreen';
 
 const meta = {
   title: 'Screens/EmailLink',
   component: EmailLinkScreen,
   parameters: { layout: 'fullscreen', route: '/confirm-email?token=abc123' },
-  args: { kind: 'confirm', state: { status: 'checking' }, signedIn: false, onRetry: fn() },
+  args: { kind: 'confirm', state: { status: 'checking' }, signedIn: false, onConfirm: fn(), onRetry: fn() },
 } satisfies Meta<typeof EmailLinkScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 const unreachable = 'The server could not be reached. Check your connection and try again.';
+
+export const ConfirmReady: Story = {
+  name: 'Confirmation link waiting for the click',
+  args: { state: { status: 'ready' } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeVisible();
+    await expect(c.getByText(emailLinkTexts.confirm.ready)).toBeVisible();
+    await expect(args.onConfirm).not.toHaveBeenCalled();
+    await userEvent.click(c.getByRole('button', { name: emailLinkTexts.confirm.button }));
+    await expect(args.onConfirm).toHaveBeenCalledTimes(1);
+    await expect(args.onRetry).not.toHaveBeenCalled();
+  },
+};
 
 export const Checking: Story = {
   name: 'Checking the confirmation link',
@@ -67,6 +81,19 @@ export const ConfirmError: Story = {
     await expect(c.getByText(unreachable)).toBeVisible();
     await userEvent.click(c.getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const UndoReady: Story = {
+  name: 'Undo link waiting for the click',
+  args: { kind: 'undo', state: { status: 'ready' } },
+  parameters: { route: '/undo-email-change?token=abc123' },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { level: 1, name: 'Undo the email change' })).toBeVisible();
+    await expect(c.getByText(emailLinkTexts.undo.ready)).toBeVisible();
+    await userEvent.click(c.getByRole('button', { name: emailLinkTexts.undo.button }));
+    await expect(args.onConfirm).toHaveBeenCalledTimes(1);
   },
 };
 

@@ -7,10 +7,23 @@ const meta = {
   title: 'Screens/Unsubscribe',
   component: UnsubscribeScreen,
   parameters: { layout: 'fullscreen', route: '/unsubscribe/ZGlnZXN0LXRva2VuLWZvci10aGUtc3Rvcmllcw' },
-  args: { state: { status: 'working' }, onRetry: fn() },
+  args: { state: { status: 'working' }, onConfirm: fn(), onRetry: fn() },
 } satisfies Meta<typeof UnsubscribeScreen>;
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+export const Ready: Story = {
+  name: 'Unsubscribe link waiting for the click',
+  args: { state: { status: 'ready' } },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByRole('heading', { level: 1, name: 'Unsubscribe from these emails' })).toBeVisible();
+    await expect(c.getByText(unsubscribeTexts.ready)).toBeVisible();
+    await expect(args.onConfirm).not.toHaveBeenCalled();
+    await userEvent.click(c.getByRole('button', { name: unsubscribeTexts.button }));
+    await expect(args.onConfirm).toHaveBeenCalledOnce();
+  },
+};
 
 export const Working: Story = {
   name: 'Unsubscribing',
