@@ -207,6 +207,9 @@ export const CHECK_TIMEOUT_SECONDS = 15;
 /** How often the project page asks for the report while it is checking. */
 export const REPORT_POLL_MS = 2000;
 
+/** How a page of the learner's site is named in a sentence: the live URL itself, or one of its paths. */
+const yourPage = (path: string) => (path === '/' ? 'Your live URL' : `Your page ${path}`);
+
 export const verificationMessages = {
   liveUrlNeeded: 'This project is deployed: enter the URL where it runs.',
   liveUrlInvalid: 'Enter the live URL as a full https:// address, such as https://you.github.io/portfolio/.',
@@ -219,6 +222,10 @@ export const verificationMessages = {
   notVerified: 'Submitted before projects were verified: not verified yet. Your XP stays. Check it now to verify it.',
   recheckLimit: (at: string) => `You can check again from ${at}.`,
   timedOut: (seconds: number) => `The page did not answer in ${seconds} s.`,
+  // What the learner's site itself did, said in one line: reported as failed at once, never retried.
+  siteAnswers: (status: number, path = '/') => `${yourPage(path)} answers ${status}.`,
+  redirectsToPrivate: (path = '/') => `${yourPage(path)} redirects to a private address, which PathForge never visits.`,
+  tooLarge: (limit: string) => `Your page is larger than ${limit}, PathForge's limit.`,
   githubSignInNotSetUp: 'Owner not checked: GitHub sign-in is not set up on this server.',
   linkGithub: 'Link your GitHub account in Settings so we can check the repository is yours.',
   reviewOnly: 'Self-checked: no machine can judge this one, so it rests on your word.',

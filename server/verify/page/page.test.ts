@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verificationMessages, type PageCheck } from '../../../src/domain/verification.ts';
 import type { CheckOutcome } from '../contract.ts';
 import { head, hostilePages, serveSite, standInProxy, todoPage, todoSteps, type Site, type StandInProxy } from './fixtures.ts';
+import { startGuardedProxy, type GuardedProxy } from '../proxy.ts';
 import { createPageChecker, type PageCheckerOptions, type PageRunReport } from './index.ts';
 import { isAlive } from './processTree.ts';
 
@@ -26,6 +27,7 @@ beforeAll(async () => {
   privateSite = await serveSite('127.0.0.2', { '/': `${head('Private')}<body><p>private</p></body></html>` });
   site = await serveSite('127.0.0.1', {
     '/': todoPage(),
+    '/site/index.html': todoPage(),
     '/wrong-text': todoPage("'Buy milk'"),
     '/wide': todoPage(undefined, '<div class="banner wide" style="width: 400px">A banner</div>'),
     '/inaccessible': todoPage(undefined, '<img src="/pixel.png"><p style="color: #c8c8c8">Faint text</p>'),
@@ -137,6 +139,58 @@ describe.skipIf(!once)('a passing page', () => {
     expect(proxy.asked.slice(asked)).toContain(`GET ${new URL(site.url).host}/`);
     expect(runs[0]!.ended).toBe('finished');
     await expectAllGone(runs[0]!);
+  });
+});
+
+describe.skipIf(!once)('the page loaded is the one submitted, and an error page is never judged as the learner’s', () => {
+  it('loads a live URL naming a file exactly as given (not …/index.html/), and every check passes', { timeout: 60_000 }, async () => {
+    const { check } = checker();
+    const live = `${site.url}/site/index.html`;
+    const outcomes = await check(live, [dom('/', todoSteps), rule('no-horizontal-scroll')], AbortSignal.timeout(50_000));
+    expect(outcomes.map((o) => [o.status, o.message])).toEqual([
+      ['passed', null],
+      ['passed', null],
+    ]);
+    expect(outcomes[0]!.evidence?.url).toBe(live);
+    expect(site.hits).not.toContain('/site/index.html/');
+  });
+
+  it('says a live URL answering 404 in one line, at once, and passes no check on the error page', { timeout: 60_000 }, async () => {
+    const { check } = checker();
+    const started = Date.now();
+    const outcomes = await check(`${site.url}/missing`, [dom('/', [{ expect: 'body' }]), rule('no-horizontal-scroll'), rule('axe')], AbortSignal.timeout(50_000));
+    expect(outcomes.map((o) => [o.status, o.message])).toEqual([
+      ['failed', 'Your live URL answers 404.'],
+      ['failed', 'Your live URL answers 404.'],
+      ['failed', 'Your live URL answers 404.'],
+    ]);
+    expect(outcomes[0]!.evidence).toMatchObject({ expected: 'a status below 400', found: '404', url: `${site.url}/missing` });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
+
+describe.skipIf(!once)('behind the guarded proxy', () => {
+  let guarded: GuardedProxy;
+  beforeAll(async () => {
+    if (once) guarded = await startGuardedProxy({ allow: ['127.0.0.1'] });
+  });
+  afterAll(async () => {
+    await guarded?.close();
+  });
+
+  it('a redirect to a private address is the site’s doing: failed, in one line, never "could not be loaded"', { timeout: 60_000 }, async () => {
+    const { check } = checker({ proxyUrl: guarded.url });
+    const [outcome] = await check(`${site.url}/redirect-private`, [rule('no-horizontal-scroll')], AbortSignal.timeout(50_000));
+    expect(outcome).toMatchObject({ status: 'failed', message: 'Your live URL redirects to a private address, which PathForge never visits.' });
+    expect(privateSite.hits).toEqual([]);
+  });
+
+  it('a page over the proxy’s size limit is said as such, not as a time-out', { timeout: 60_000 }, async () => {
+    const { check } = checker({ proxyUrl: guarded.url });
+    const started = Date.now();
+    const [outcome] = await check(`${site.url}/big`, [dom('/', [{ expect: 'p' }])], AbortSignal.timeout(50_000));
+    expect(outcome).toMatchObject({ status: 'failed', message: "Your page is larger than 5 MB, PathForge's limit." });
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 });
 

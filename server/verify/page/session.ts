@@ -6,11 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
 import { chromeArgs, chromeEnv, chromePath } from '../../../scripts/chromium.ts';
 import { verificationMessages, type Evidence, type PageCheck, type PageStep } from '../../../src/domain/verification.ts';
 import type { CheckOutcome } from '../contract.ts';
+import { REFUSALS_HOST, REFUSED_HEADER, type Refusal } from '../proxy.ts';
 import { checkHtml, type NuResult } from './nuChecker.ts';
 
 export type SessionOptions = {
@@ -74,7 +76,9 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   const requests = new WeakMap<Page | BrowserContext, number>();
   await context.route('**/*', (route) => {
     const request = route.request();
-    if (!/^https?:$/.test(new URL(request.url()).protocol)) return route.abort('blockedbyclient');
+    const target = new URL(request.url());
+    // The proxy's own answers about its refusals are for the checker, never for a page.
+    if (!/^https?:$/.test(target.protocol) || target.hostname === REFUSALS_HOST) return route.abort('blockedbyclient');
     // Requests outside a page (a worker's) count against the whole context.
     let page: Page | BrowserContext = context;
     try {
@@ -103,21 +107,33 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     const page = await context.newPage();
     try {
       if (check.rule === 'no-horizontal-scroll') await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-      const loaded = await load(page, url);
+      const loaded = await load(page, url, check.path);
       if ('error' in loaded) {
         // A page that did not load in time is usually busy for good: no screenshot to wait for.
         if (loaded.timedOut) hung = loaded.error;
-        return outcome('error', loaded.error, evidence({ target: url, url, screenshot: loaded.timedOut ? null : await screenshot(page) }));
+        return outcome(
+          loaded.status,
+          loaded.error,
+          evidence({
+            target: url,
+            expected: loaded.expected,
+            found: loaded.found,
+            url: loaded.finalUrl,
+            screenshot: loaded.timedOut ? null : await screenshot(page),
+          }),
+        );
       }
+      // Evidence names the page the browser ended on, after the site's redirects.
+      const shown = page.url();
       switch (check.rule) {
         case 'dom':
-          return await domCheck(page, url, check.steps, options.stepTimeoutMs);
+          return await domCheck(page, shown, check.steps, options.stepTimeoutMs);
         case 'no-horizontal-scroll':
-          return await scrollCheck(page, url);
+          return await scrollCheck(page, shown);
         case 'axe':
-          return await axeCheck(page, url, options.loadTimeoutMs);
+          return await axeCheck(page, shown, options.loadTimeoutMs);
         case 'valid-html':
-          return await htmlCheck(page, url, loaded.response, options.javaPath);
+          return await htmlCheck(page, shown, loaded.response, options.javaPath);
       }
     } catch (error) {
       return outcome('error', `The page could not be checked (${shortError(error)}).`, evidence({ target: url, url, screenshot: await screenshot(page) }));
@@ -126,18 +142,72 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     }
   }
 
-  async function load(page: Page, url: string): Promise<{ response: Response | null } | { error: string; timedOut: boolean }> {
+  /**
+   * Loads the page and makes sure it is the learner's page: the main document answered below 400,
+   * whole, and not by the proxy refusing it. Otherwise says what it is, in one line: the site's own
+   * doing (a status of 400 or more, a redirect to a private address, a page over the size limit) is
+   * `failed`, at once; ours or the network's (a time-out, a connection that failed) is `error`.
+   */
+  async function load(page: Page, url: string, path: string): Promise<Loaded | NotLoaded> {
+    const started = Date.now();
+    // The last address the main frame was sent to (the end of the site's redirects).
+    let last = url;
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) last = request.url();
+    });
+    const refusal = () => askProxy(options.proxyUrl, last, started);
+    // The main document cut by the proxy (past its size limit) can leave the page loading what it
+    // got for long: the refusal is the answer as soon as the document's request fails.
+    const cutShort = new Promise<NotLoaded>((resolve) => {
+      page.on('requestfailed', (request) => {
+        if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+        void refusal().then((refused) => {
+          if (refused) resolve(notThePage(refused, path, last));
+        });
+      });
+    });
+    let response: Response | null;
     try {
-      return { response: await page.goto(url, { timeout: options.loadTimeoutMs, waitUntil: 'load' }) };
+      const loaded = await Promise.race([page.goto(url, { timeout: options.loadTimeoutMs, waitUntil: 'load' }), cutShort]);
+      if (loaded !== null && 'error' in loaded) return loaded;
+      response = loaded;
     } catch (error) {
+      const refused = await refusal();
+      if (refused) return notThePage(refused, path, last);
       if (error instanceof Error && error.name === 'TimeoutError')
-        return { error: verificationMessages.timedOut(Math.round(options.loadTimeoutMs / 1000)), timedOut: true };
+        return { status: 'error', error: verificationMessages.timedOut(Math.round(options.loadTimeoutMs / 1000)), timedOut: true, finalUrl: last };
       const code = shortError(error);
       // The proxy refuses a tunnel to an address the guard forbids (or that did not answer).
       if (code === 'net::ERR_TUNNEL_CONNECTION_FAILED')
-        return { error: `The page could not be loaded: its address is not allowed or did not answer (${code}).`, timedOut: false };
-      return { error: `The page could not be loaded (${code}).`, timedOut: false };
+        return { status: 'error', error: `The page could not be loaded: its address is not allowed or did not answer (${code}).`, timedOut: false, finalUrl: last };
+      return { status: 'error', error: `The page could not be loaded (${code}).`, timedOut: false, finalUrl: last };
     }
+    if (response === null) return { response };
+    const finalUrl = response.url();
+    if (response.headers()[REFUSED_HEADER] !== undefined) {
+      const refused = await refusal();
+      if (refused) return notThePage(refused, path, finalUrl);
+      return { status: 'error', error: `The page could not be loaded: ${trimmed(await response.text().catch(() => ''))}`, timedOut: false, finalUrl };
+    }
+    const status = response.status();
+    if (status >= 400) {
+      return {
+        status: 'failed',
+        error: verificationMessages.siteAnswers(status, path),
+        expected: 'a status below 400',
+        found: `${status}`,
+        timedOut: false,
+        finalUrl,
+      };
+    }
+    // A document cut short (the proxy stops one past its size limit) is not the learner's page either.
+    const cut = await withTimeout(response.finished(), 2000, null);
+    if (cut) {
+      const refused = await refusal();
+      if (refused) return notThePage(refused, path, finalUrl);
+      return { status: 'error', error: `The page could not be loaded completely (${shortError(cut)}).`, timedOut: false, finalUrl };
+    }
+    return { response };
   }
 
   return {
@@ -148,14 +218,81 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   };
 }
 
+type Loaded = { response: Response | null };
+type NotLoaded = { status: 'failed' | 'error'; error: string; expected?: string; found?: string; timedOut: boolean; finalUrl: string };
+
+/** Asks the guarded proxy why it refused the host of `url` since `since` (ms); null when it did not, or there is no proxy. */
+function askProxy(proxyUrl: string | null, url: string, since: number): Promise<Pick<Refusal, 'kind' | 'message' | 'limitBytes'> | null> {
+  if (proxyUrl === null) return Promise.resolve(null);
+  let authority: string;
+  try {
+    const target = new URL(url);
+    authority = `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`;
+  } catch {
+    return Promise.resolve(null);
+  }
+  const proxy = new URL(proxyUrl);
+  const path = `http://${REFUSALS_HOST}/?${new URLSearchParams({ authority, since: String(since) })}`;
+  return new Promise((resolve) => {
+    const request = http.get({ host: proxy.hostname, port: proxy.port, path, timeout: 2000 }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        try {
+          resolve(answer.statusCode === 200 ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Refusal) : null);
+        } catch {
+          resolve(null);
+        }
+      });
+      answer.on('error', () => resolve(null));
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(null));
+  });
+}
+
+/** A refusal of the proxy, said as what it is: the site's own doing is failed, the rest couldn't check. */
+function notThePage(refusal: Pick<Refusal, 'kind' | 'message' | 'limitBytes'>, path: string, finalUrl: string): NotLoaded {
+  const at = { timedOut: false, finalUrl };
+  switch (refusal.kind) {
+    case 'private':
+      return { status: 'failed', error: verificationMessages.redirectsToPrivate(path), expected: 'a public address', found: refusal.message, ...at };
+    case 'too-large': {
+      const limit = `${Math.round((refusal.limitBytes ?? 0) / 1024 ** 2)} MB`;
+      return { status: 'failed', error: verificationMessages.tooLarge(limit), expected: `at most ${limit}`, found: `more than ${limit}`, ...at };
+    }
+    case 'redirects':
+    case 'certificate':
+    case 'https-only':
+      return { status: 'failed', error: refusal.message, ...at };
+    case 'timeout':
+      return { status: 'error', error: refusal.message, ...at, timedOut: true };
+    case 'unavailable':
+    case 'websocket':
+      return { status: 'error', error: refusal.message, ...at };
+  }
+}
+
 /**
- * The live URL's path joined with the check's path ("/" is the live URL itself); the check's query
- * and fragment are kept (a single-page app's route may be `/#/products/1`).
+ * The page a check opens. Its path "/" is the live URL exactly as submitted (`…/site/index.html`
+ * stays a file, never `…/index.html/`); a check's query or #route replaces the live URL's. Any
+ * other path is joined to the live URL's folder: the live URL itself when it ends in "/" or names
+ * no file, else the folder of the file it names (`…/site/index.html` + `/about.html` →
+ * `…/site/about.html`).
  */
 export function pageUrl(liveUrl: string, path: string): string {
   const url = new URL(liveUrl);
   const relative = new URL(path, 'http://relative.invalid');
-  url.pathname = url.pathname.replace(/\/+$/, '') + relative.pathname;
+  if (relative.pathname === '/') {
+    if (relative.search || relative.hash) {
+      url.search = relative.search;
+      url.hash = relative.hash;
+    }
+    return url.toString();
+  }
+  const segments = url.pathname.split('/');
+  if (/\.[a-z0-9]+$/i.test(segments.at(-1) ?? '')) segments.pop();
+  url.pathname = segments.join('/').replace(/\/+$/, '') + relative.pathname;
   url.search = relative.search;
   url.hash = relative.hash;
   return url.toString();
