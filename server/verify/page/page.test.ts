@@ -28,6 +28,10 @@ beforeAll(async () => {
   site = await serveSite('127.0.0.1', {
     '/': todoPage(),
     '/site/index.html': todoPage(),
+    '/articles': `${head('Articles')}<body><main><section id="projects">
+      <article><h3>Quiz</h3><p>A timed quiz.</p><a href="/quiz">Code</a></article>
+      <article><h3>Empty</h3></article>
+    </section></main></body></html>`,
     '/wrong-text': todoPage("'Buy milk'"),
     '/wide': todoPage(undefined, '<div class="banner wide" style="width: 400px">A banner</div>'),
     '/inaccessible': todoPage(undefined, '<img src="/pixel.png"><p style="color: #c8c8c8">Faint text</p>'),
@@ -166,6 +170,24 @@ describe.skipIf(!once)('the page loaded is the one submitted, and an error page 
     ]);
     expect(outcomes[0]!.evidence).toMatchObject({ expected: 'a status below 400', found: '404', url: `${site.url}/missing` });
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
+
+describe.skipIf(!once)('each', () => {
+  it('fails when one of the elements matched lacks what each must hold, naming which and what', { timeout: 60_000 }, async () => {
+    const { check } = checker({ stepTimeoutMs: 1000 });
+    const each = [{ expect: ':is(h2, h3)' }, { expect: 'p' }, { expect: 'a[href]' }];
+    const [oneEmpty, first] = await check(
+      site.url,
+      [dom('/articles', [{ expect: '#projects article', min: 2, each }]), dom('/articles', [{ expect: '#projects article:first-child', each }])],
+      AbortSignal.timeout(50_000),
+    );
+    expect(oneEmpty).toMatchObject({
+      status: 'failed',
+      message: 'Step 1: expected each #projects article to hold an element matching p; the second of 2 holds 0 elements.',
+      evidence: { target: '#projects article (the second of 2) p', expected: 'an element matching p', found: '0 elements' },
+    });
+    expect(first!.status).toBe('passed');
   });
 });
 

@@ -10,7 +10,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
 import { chromeArgs, chromeEnv, chromePath } from '../../../scripts/chromium.ts';
-import { verificationMessages, type Evidence, type PageCheck, type PageStep } from '../../../src/domain/verification.ts';
+import { verificationMessages, type EachExpectation, type Evidence, type PageCheck, type PageStep } from '../../../src/domain/verification.ts';
 import type { CheckOutcome } from '../contract.ts';
 import { REFUSALS_HOST, REFUSED_HEADER, type Refusal } from '../proxy.ts';
 import { checkHtml, type NuResult } from './nuChecker.ts';
@@ -423,12 +423,20 @@ async function runStep(page: Page, step: PageStep, token: string, ms: number): P
     const locator = page.locator(step.expect);
     const min = step.min ?? 1;
     const text = step.text === undefined ? null : templated(step.text, token);
+    const each = (step.each ?? []).map((e) => ('expect' in e && e.text !== undefined ? { ...e, text: templated(e.text, token) } : e));
     const seen = await poll(
       async () => {
         const count = await locator.count();
-        return { count, text: count > 0 && text !== null ? await firstText(locator) : '' };
+        return {
+          count,
+          text: count > 0 && text !== null ? await firstText(locator) : '',
+          lacking:
+            count > 0 && each.length > 0
+              ? await locator.evaluateAll(firstLacking, each).catch((): Lacking => ({ index: 0, expectation: 0, count: 0, text: '' }))
+              : null,
+        };
       },
-      (s) => s.count >= min && (text === null || trimmed(s.text, 100_000).toLowerCase().includes(trimmed(text, 100_000).toLowerCase())),
+      (s) => s.count >= min && (text === null || trimmed(s.text, 100_000).toLowerCase().includes(trimmed(text, 100_000).toLowerCase())) && s.lacking === null,
       ms,
     );
     if (seen.count < min) {
@@ -439,6 +447,24 @@ async function runStep(page: Page, step: PageStep, token: string, ms: number): P
       const expected = `text containing “${text}”`;
       const found = seen.text.trim() ? `“${trimmed(seen.text)}”` : 'no text';
       return { target: step.expect, expected, found, message: `expected ${step.expect} to show ${expected}, found ${found}.` };
+    }
+    if (seen.lacking !== null) {
+      const { index, expectation, count, text: shown } = seen.lacking;
+      const inner = each[expectation]!;
+      const which = `the ${ordinal(index + 1)} of ${seen.count}`;
+      const target = `${step.expect} (${which}) ${'expect' in inner ? inner.expect : inner.expectNone}`;
+      if ('expectNone' in inner) {
+        const expected = `no element matching ${inner.expectNone}`;
+        return { target, expected, found: elements(count), message: `expected each ${step.expect} to hold ${expected}; ${which} holds ${elements(count)}.` };
+      }
+      const innerMin = inner.min ?? 1;
+      if (count < innerMin) {
+        const expected = `${innerMin === 1 ? 'an element' : `at least ${innerMin} elements`} matching ${inner.expect}`;
+        return { target, expected, found: elements(count), message: `expected each ${step.expect} to hold ${expected}; ${which} holds ${elements(count)}.` };
+      }
+      const expected = `${inner.expect} with text containing “${inner.text ?? ''}”`;
+      const found = shown.trim() ? `“${trimmed(shown)}”` : 'no text';
+      return { target, expected, found, message: `expected each ${step.expect} to hold ${expected}; ${which} shows ${found}.` };
     }
     return null;
   }
@@ -456,6 +482,35 @@ async function runStep(page: Page, step: PageStep, token: string, ms: number): P
         found: elements(count),
         message: `expected no element matching ${step.expectNone}, found ${elements(count)}.`,
       };
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
+
+type Lacking = { index: number; expectation: number; count: number; text: string };
+
+/**
+ * Runs in the page: the first matched element (of at most 100) that does not hold one of the
+ * expectations, each selector read inside it, with what it holds instead; null when all hold.
+ */
+function firstLacking(matched: Element[], each: EachExpectation[]): Lacking | null {
+  const flat = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  for (const [index, element] of matched.slice(0, 100).entries()) {
+    for (const [expectation, inner] of each.entries()) {
+      if ('expectNone' in inner) {
+        const count = element.querySelectorAll(inner.expectNone).length;
+        if (count > 0) return { index, expectation, count, text: '' };
+        continue;
+      }
+      const found = element.querySelectorAll(inner.expect);
+      const first = found[0] as HTMLElement | undefined;
+      const text = first ? (first.innerText ?? first.textContent ?? '') : '';
+      if (found.length < (inner.min ?? 1) || (inner.text !== undefined && !flat(text).includes(flat(inner.text)))) {
+        return { index, expectation, count: found.length, text };
+      }
+    }
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
