@@ -28,6 +28,13 @@ beforeAll(async () => {
   site = await serveSite('127.0.0.1', {
     '/': todoPage(),
     '/site/index.html': todoPage(),
+    '/clipped': todoPage(undefined, '<div style="overflow-x: hidden"><div class="poster" style="width: 1200px">A wide poster</div></div>'),
+    '/clipped-body': `${head('Clipped')}<body style="overflow-x: hidden; margin: 0"><main><h1>Clipped</h1><p class="banner" style="position: absolute; left: 200px; width: 600px">Cut</p></main></body></html>`,
+    '/hidden-on-purpose': todoPage(
+      undefined,
+      `<span style="position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap">A long label only screen readers read, far wider than the phone</span>
+      <p style="overflow: hidden; text-overflow: ellipsis; white-space: nowrap">A long line cut with an ellipsis on purpose, far wider than the phone</p>`,
+    ),
     '/articles': `${head('Articles')}<body><main><section id="projects">
       <article><h3>Quiz</h3><p>A timed quiz.</p><a href="/quiz">Code</a></article>
       <article><h3>Empty</h3></article>
@@ -170,6 +177,24 @@ describe.skipIf(!once)('the page loaded is the one submitted, and an error page 
     ]);
     expect(outcomes[0]!.evidence).toMatchObject({ expected: 'a status below 400', found: '404', url: `${site.url}/missing` });
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
+
+describe.skipIf(!once)('no horizontal scrolling', () => {
+  it('fails content cut off by overflow hidden, measured on every element, and passes what is hidden on purpose', { timeout: 60_000 }, async () => {
+    const { check } = checker();
+    const [clipped, clippedBody, hidden] = await check(
+      site.url,
+      [rule('no-horizontal-scroll', '/clipped'), rule('no-horizontal-scroll', '/clipped-body'), rule('no-horizontal-scroll', '/hidden-on-purpose')],
+      AbortSignal.timeout(50_000),
+    );
+    expect(clipped).toMatchObject({
+      status: 'failed',
+      message: "At 320 px wide div.poster reaches 1208 px, past the window's right edge: what lies beyond it is cut off.",
+      evidence: { target: 'div.poster', expected: 'no wider than 320 px', found: 'reaches 1208 px at 320 px' },
+    });
+    expect(clippedBody).toMatchObject({ status: 'failed', evidence: { target: 'p.banner' } });
+    expect([hidden!.status, hidden!.message]).toEqual(['passed', null]);
   });
 });
 

@@ -517,31 +517,56 @@ function firstLacking(matched: Element[], each: EachExpectation[]): Lacking | nu
 // no-horizontal-scroll
 // ---------------------------------------------------------------------------------------------
 
-type Width = { scrollWidth: number; innerWidth: number; widest: string | null };
+type Width = {
+  scrollWidth: number;
+  innerWidth: number;
+  /** The element reaching furthest past the window's right edge, clipped or not, and how far (px). */
+  widest: string | null;
+  right: number;
+  /** The first element whose overflow is hidden or clipped while its content is wider than its box. */
+  clipped: { selector: string; scrollWidth: number; clientWidth: number } | null;
+};
 
-/** How wide the document is, and (when wider than the window) a selector for the element reaching furthest right. */
+/**
+ * Every element's box at this width (up to 5000 elements), clipped content included: how wide the
+ * document is, the element reaching furthest past the window's right edge (even when an ancestor's
+ * `overflow: hidden` keeps the document from scrolling), and the first element with `overflow-x:
+ * hidden` or `clip` whose content is wider than its box (content cut off). Not counted: what is not
+ * drawn (no box, or visibility hidden), what is visually hidden on purpose (a 1 px box, `clip:
+ * rect(0 0 0 0)`, as screen-reader-only text is) and text cut with an ellipsis on purpose.
+ */
 function measureWidth(): Width {
   const root = document.documentElement;
-  const result: Width = { scrollWidth: root.scrollWidth, innerWidth, widest: null };
-  if (result.scrollWidth <= result.innerWidth) return result;
-  let right = innerWidth;
-  let widest: Element | null = null;
-  const all = document.body ? document.body.querySelectorAll('*') : [];
-  for (let i = 0; i < Math.min(all.length, 5000); i += 1) {
-    const box = all[i]!.getBoundingClientRect();
-    if (box.right > right + 0.5) {
-      right = box.right;
-      widest = all[i]!;
-    }
-  }
-  if (widest) {
-    const id = widest.id ? `#${CSS.escape(widest.id)}` : '';
-    const classes = [...widest.classList]
+  const name = (element: Element) => {
+    const id = element.id ? `#${CSS.escape(element.id)}` : '';
+    const classes = [...element.classList]
       .slice(0, 2)
       .map((c) => `.${CSS.escape(c)}`)
       .join('');
-    result.widest = `${widest.tagName.toLowerCase()}${id}${id ? '' : classes}`;
+    return `${element.tagName.toLowerCase()}${id}${id ? '' : classes}`;
+  };
+  const result: Width = { scrollWidth: root.scrollWidth, innerWidth, widest: null, right: innerWidth, clipped: null };
+  const hiddenOnPurpose = (box: DOMRect, style: CSSStyleDeclaration) =>
+    box.width <= 1 || box.height <= 1 || style.visibility !== 'visible' || /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(style.clip);
+  const clips = (element: Element, style: CSSStyleDeclaration) =>
+    (style.overflowX === 'hidden' || style.overflowX === 'clip') && style.textOverflow !== 'ellipsis' && element.scrollWidth > element.clientWidth + 1;
+  const all = [root, ...(document.body ? [document.body, ...document.body.querySelectorAll('*')] : [])];
+  let widest: Element | null = null;
+  for (const element of all.slice(0, 5000)) {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    if (hiddenOnPurpose(box, style)) continue;
+    if (element !== root && element !== document.body && box.right > result.right + 0.5) {
+      result.right = box.right;
+      widest = element;
+    }
+    // The root and the body clip for the window: their content wider than it is cut off too.
+    if (result.clipped === null && clips(element, style)) {
+      result.clipped = { selector: name(element), scrollWidth: element.scrollWidth, clientWidth: element.clientWidth };
+    }
   }
+  if (widest) result.widest = name(widest);
+  result.right = Math.round(result.right);
   return result;
 }
 
@@ -553,17 +578,29 @@ async function scrollCheck(page: Page, url: string): Promise<CheckOutcome> {
       await page.waitForTimeout(150);
     }
     const measured = await page.evaluate(measureWidth);
+    const expected = `no wider than ${width} px`;
+    const failed = async (message: string, target: string, found: string) =>
+      outcome('failed', message, evidence({ target, expected, found, screenshot: await screenshot(page), url }));
     if (measured.scrollWidth > measured.innerWidth) {
-      return outcome(
-        'failed',
+      return failed(
         `At ${width} px wide the page scrolls sideways: it is ${measured.scrollWidth} px wide${measured.widest ? ` (${measured.widest} reaches furthest)` : ''}.`,
-        evidence({
-          target: measured.widest ?? 'html',
-          expected: `no wider than ${width} px`,
-          found: `${measured.scrollWidth} px wide at ${width} px`,
-          screenshot: await screenshot(page),
-          url,
-        }),
+        measured.widest ?? 'html',
+        `${measured.scrollWidth} px wide at ${width} px`,
+      );
+    }
+    if (measured.widest) {
+      return failed(
+        `At ${width} px wide ${measured.widest} reaches ${measured.right} px, past the window's right edge: what lies beyond it is cut off.`,
+        measured.widest,
+        `reaches ${measured.right} px at ${width} px`,
+      );
+    }
+    if (measured.clipped) {
+      const { selector, scrollWidth, clientWidth } = measured.clipped;
+      return failed(
+        `At ${width} px wide the content of ${selector} is cut off: it is ${scrollWidth} px wide in a box of ${clientWidth} px.`,
+        selector,
+        `${scrollWidth} px of content in ${clientWidth} px at ${width} px`,
       );
     }
   }
