@@ -279,6 +279,7 @@ export const verificationMessages = {
   siteAnswers: (status: number, path = '/') => `${yourPage(path)} answers ${status}.`,
   redirectsToPrivate: (path = '/') => `${yourPage(path)} redirects to a private address, which PathForge never visits.`,
   tooLarge: (limit: string) => `Your page is larger than ${limit}, PathForge's limit.`,
+  pageCrashed: (heapMb: number) => `The browser stopped the page: it ran out of memory (a page may use ${heapMb} MB for its JavaScript).`,
   githubSignInNotSetUp: 'Owner not checked: GitHub sign-in is not set up on this server.',
   linkGithub: 'Link your GitHub account in Settings so we can check the repository is yours.',
   reviewOnly: 'Self-checked: no machine can judge this one, so it rests on your word.',

@@ -32,6 +32,12 @@ export const SCREENSHOT_MAX_BYTES = 60 * 1024;
 /** The Nu checker reads documents up to this size. */
 const HTML_MAX_BYTES = 2 * 1024 ** 2;
 const DESKTOP = { width: 1280, height: 800 };
+/**
+ * The JavaScript heap of one renderer, in MB: a page that allocates objects without end runs out of
+ * it and its renderer stops, long before the process tree reaches the 1 GB cap (two renderers at
+ * most). Memory outside the heap (ArrayBuffers, images) is left to the process-tree watch.
+ */
+export const RENDERER_HEAP_MB = 384;
 const WIDTHS = [320, 1440] as const;
 
 /**
@@ -46,7 +52,14 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   const browser: Browser = await chromium.launch({
     executablePath: chromePath,
     // Never a `bypass` list: Playwright's own `<-loopback>` sends even localhost through the proxy.
-    args: [...chromeArgs, '--disable-extensions', '--mute-audio', '--disable-features=Translate,MediaRouter,OptimizationHints', '--renderer-process-limit=2'],
+    args: [
+      ...chromeArgs,
+      '--disable-extensions',
+      '--mute-audio',
+      '--disable-features=Translate,MediaRouter,OptimizationHints',
+      '--renderer-process-limit=2',
+      `--js-flags=--max-old-space-size=${RENDERER_HEAP_MB}`,
+    ],
     env: { ...process.env, ...chromeEnv },
     ...(options.proxyUrl ? { proxy: { server: options.proxyUrl } } : {}),
     timeout: 30_000,
@@ -105,6 +118,8 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     const url = pageUrl(liveUrl, check.path);
     if (hung) return outcome('error', hung, evidence({ target: url, url }));
     const page = await context.newPage();
+    let crashed = false;
+    page.on('crash', () => (crashed = true));
     try {
       if (check.rule === 'no-horizontal-scroll') await page.setViewportSize({ width: WIDTHS[0], height: 800 });
       const loaded = await load(page, url, check.path);
@@ -136,6 +151,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
           return await htmlCheck(page, shown, loaded.response, options.javaPath);
       }
     } catch (error) {
+      if (crashed) return outcome('error', verificationMessages.pageCrashed(RENDERER_HEAP_MB), evidence({ target: url, url }));
       return outcome('error', `The page could not be checked (${shortError(error)}).`, evidence({ target: url, url, screenshot: await screenshot(page) }));
     } finally {
       await withTimeout(page.close(), 1000, undefined).catch(() => {});
