@@ -273,7 +273,7 @@ describe('the content rules', () => {
       expect.stringMatching(new RegExp(`^${file}: requirements\\.0\\.check: missing: every requirement says how it is checked`)),
       expect.stringMatching(new RegExp(`^${file}: requirements\\.1\\.check: not a check of the vocabulary: use kind page`)),
       expect.stringMatching(new RegExp(`^${file}: requirements\\.2\\.check: not a check of the vocabulary: `)),
-      `${file}: requirements.3.check.steps.0: not a page step: use { click }, { type, text }, { expect, min?, text? } or { expectNone }`,
+      `${file}: requirements.3.check.steps.0: not a page step: use { click }, { type, text }, { expect, min?, text?, each? } or { expectNone }`,
       `${file}: requirements.4: Invalid input: expected object, received string`,
     ]);
 

@@ -12,7 +12,10 @@
  * - Redirects are followed by hand, at most 5, each hop checked again; https only in production;
  *   answers are capped at 1 MB and the whole fetch, redirects included, at CHECK_TIMEOUT_SECONDS.
  *
- * Every refusal is a `CheckUnavailable` whose message a learner understands. The only way to let a
+ * Every refusal is a `CheckUnavailable` whose message a learner understands; a refusal the site
+ * itself caused (a private address, a redirect to one, too many redirects, an answer over the size
+ * limit, a bad certificate, plain http in production) is a `SiteRefusal`: the learner's to fix, so
+ * the report says it as a failure at once and nothing retries it. The only way to let a
  * forbidden address through is `allow` (exact addresses), which tests use for loopback fixtures:
  * it is an option of `createGuard`, never read from the environment.
  */
@@ -26,6 +29,25 @@ import ipaddr from 'ipaddr.js';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { CHECK_TIMEOUT_SECONDS, verificationMessages } from '../../src/domain/verification.ts';
 import { CheckUnavailable, type GuardedFetch, type GuardedResponse } from './contract.ts';
+
+/** What a site did that PathForge refuses to follow. */
+export type SiteRefusalKind = 'private' | 'too-large' | 'redirects' | 'certificate' | 'https-only';
+
+/**
+ * A refusal the site itself caused: reported as failed (the learner's to fix), never retried as
+ * "couldn't check". Still a CheckUnavailable, so code that only knows that one stays on the safe side.
+ */
+export class SiteRefusal extends CheckUnavailable {
+  override name = 'SiteRefusal';
+  readonly kind: SiteRefusalKind;
+  /** Refused where a redirect of the site led, not at the address given. */
+  readonly afterRedirect: boolean;
+  constructor(message: string, kind: SiteRefusalKind, afterRedirect = false) {
+    super(message);
+    this.kind = kind;
+    this.afterRedirect = afterRedirect;
+  }
+}
 
 /** The largest answer read; past it the fetch stops reading and fails. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -126,10 +148,10 @@ export function createGuard(options: GuardOptions = {}): Guard {
       throw new CheckUnavailable(guardMessages.invalidUrl(raw));
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CheckUnavailable(guardMessages.scheme(raw));
-    if (production && url.protocol !== 'https:') throw new CheckUnavailable(guardMessages.httpsOnly(raw));
+    if (production && url.protocol !== 'https:') throw new SiteRefusal(guardMessages.httpsOnly(raw), 'https-only');
     if (url.username !== '' || url.password !== '') throw new CheckUnavailable(guardMessages.credentials);
     const literal = literalAddress(url);
-    if (literal !== null && !allows(literal)) throw new CheckUnavailable(guardMessages.privateAddress(url.hostname));
+    if (literal !== null && !allows(literal)) throw new SiteRefusal(guardMessages.privateAddress(url.hostname), 'private');
     return url;
   }
 
@@ -139,7 +161,7 @@ export function createGuard(options: GuardOptions = {}): Guard {
     resolve(hostname).then(
       (found) => {
         // Every address the name has is checked, also those of the family the socket will not use.
-        if (found.some((a) => !allows(a.address))) return answer(new CheckUnavailable(guardMessages.privateResolves(hostname)), '');
+        if (found.some((a) => !allows(a.address))) return answer(new SiteRefusal(guardMessages.privateResolves(hostname), 'private'), '');
         const addresses = family === 0 ? found : found.filter((a) => a.family === family);
         if (addresses.length === 0) return answer(new CheckUnavailable(guardMessages.notFound(hostname)), '');
         if (lookupOptions.all) return answer(null, addresses);
@@ -178,10 +200,11 @@ export function explainError(error: unknown, host: string): CheckUnavailable {
   if (error instanceof CheckUnavailable) return error;
   const { code, message } = error as NodeJS.ErrnoException;
   // request-filtering-agent's own refusal (the second check at connect time).
-  if (typeof message === 'string' && message.includes('is not allowed')) return new CheckUnavailable(guardMessages.privateResolves(host));
+  if (typeof message === 'string' && message.includes('is not allowed')) return new SiteRefusal(guardMessages.privateResolves(host), 'private');
   if (code === 'ENOTFOUND' || code === 'ENODATA') return new CheckUnavailable(guardMessages.notFound(host));
   if (code === 'ECONNREFUSED') return new CheckUnavailable(guardMessages.refused(host));
-  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code)) return new CheckUnavailable(guardMessages.certificate(host));
+  if (typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER/.test(code))
+    return new SiteRefusal(guardMessages.certificate(host), 'certificate');
   if (code === 'ECONNRESET' || code === 'EPIPE') return new CheckUnavailable(guardMessages.broken(host));
   return new CheckUnavailable(guardMessages.unreachable(host));
 }
@@ -202,11 +225,18 @@ async function followRedirects(guard: Guard, url: string, init: Parameters<Guard
     let body = init.body;
     let headers = { ...init.headers };
     for (let hop = 0; ; hop++) {
-      const answer = await request(guard, target, { method, headers, body }, limit.signal);
+      const answer = await request(guard, target, { method, headers, body }, limit.signal).catch((error: unknown) => {
+        throw hop > 0 ? redirectRefusal(error) : error;
+      });
       const location = answer.headers.location;
       if (!REDIRECTS.has(answer.status) || location === undefined || init.redirect === 'manual') return answer;
-      if (hop === MAX_REDIRECTS) throw new CheckUnavailable(guardMessages.tooManyRedirects);
-      const next = guard.checkUrl(new URL(location, target).href);
+      if (hop === MAX_REDIRECTS) throw new SiteRefusal(guardMessages.tooManyRedirects, 'redirects');
+      let next: URL;
+      try {
+        next = guard.checkUrl(new URL(location, target).href);
+      } catch (error) {
+        throw redirectRefusal(error);
+      }
       // As browsers do: 303, and 301/302 after a POST, become a GET without a body.
       if (answer.status === 303 || ((answer.status === 301 || answer.status === 302) && method === 'POST')) {
         method = method === 'HEAD' ? 'HEAD' : 'GET';
@@ -222,6 +252,11 @@ async function followRedirects(guard: Guard, url: string, init: Parameters<Guard
     clearTimeout(timer);
     init.signal.removeEventListener('abort', stop);
   }
+}
+
+/** A refusal where a redirect led is marked so: the address given was fine, the site sent us on. */
+function redirectRefusal(error: unknown): unknown {
+  return error instanceof SiteRefusal ? new SiteRefusal(error.message, error.kind, true) : error;
 }
 
 type Outgoing = { method: string; headers: Record<string, string>; body: string | undefined };
@@ -253,7 +288,7 @@ function request(guard: Guard, url: URL, outgoing: Outgoing, signal: AbortSignal
     req.on('response', (res) => {
       const declared = Number(res.headers['content-length']);
       if (!REDIRECTS.has(res.statusCode ?? 0) && Number.isFinite(declared) && declared > guard.maxBytes) {
-        return fail(new CheckUnavailable(guardMessages.tooLarge(guard.maxBytes)));
+        return fail(new SiteRefusal(guardMessages.tooLarge(guard.maxBytes), 'too-large'));
       }
       const encoding = (res.headers['content-encoding'] ?? 'identity').toLowerCase();
       const decoded: Readable =
@@ -271,7 +306,7 @@ function request(guard: Guard, url: URL, outgoing: Outgoing, signal: AbortSignal
         if (size > guard.maxBytes) {
           decoded.destroy();
           res.destroy();
-          return fail(new CheckUnavailable(guardMessages.tooLarge(guard.maxBytes)));
+          return fail(new SiteRefusal(guardMessages.tooLarge(guard.maxBytes), 'too-large'));
         }
         chunks.push(chunk);
       });

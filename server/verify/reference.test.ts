@@ -15,11 +15,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Check, HttpCheck, PageCheck } from '../../src/domain/verification.ts';
+import { languageOf, type Check, type HttpCheck, type PageCheck } from '../../src/domain/verification.ts';
 import { loadCurriculum } from '../content/load.ts';
 import { readReference, variantOf, type Reference } from '../content/references.ts';
 import { tempDir } from '../test/helpers.ts';
 import { serveSite } from '../test/reference-fixtures.ts';
+import { codeParts, indexInCode } from './code-text.ts';
 import type { CheckOutcome, HttpChecker, PageChecker } from './contract.ts';
 import { createGuard } from './guard.ts';
 import { httpChecker } from './http.ts';
@@ -43,8 +44,13 @@ function repoCheckPasses(check: Check, repository: { files: Record<string, strin
       return check.path in files;
     case 'absent':
       return !(check.path in files);
-    case 'contains':
-      return files[check.path]?.includes(check.text) ?? false;
+    case 'contains': {
+      // As the repo checker reads it: a CSS, JavaScript or HTML file through its parser.
+      const text = files[check.path];
+      if (text === undefined) return false;
+      const language = languageOf(check.path);
+      return language === null ? text.includes(check.text) : indexInCode(text, check.text, codeParts(text, language), check.in === 'string') !== -1;
+    }
     case 'readme-links-live': {
       const readme = Object.entries(files).find(([path]) => /^readme(\.md)?$/i.test(path))?.[1] ?? '';
       return readme.includes(liveUrl) || readme.includes(liveUrl.replace(/\/$/, ''));

@@ -186,6 +186,64 @@ describe('repo: contains', () => {
   });
 });
 
+describe('repo: contains, in a file read with a parser for its language', () => {
+  const code = sha('7');
+  const files: Record<string, string> = {
+    'commented.css': ':root {\n  --accent: #c0392b; /* then use var(--accent) everywhere */\n}\na { color: #c0392b; }\n',
+    'quoted.css': ':root { --accent: red; }\na::after { content: "var(--accent)"; }\n',
+    'used.css': ':root { --accent: red; }\n/* colours */\na { color: var(--accent); }\n',
+    'app.js': "// fetch('https://api.pwnedpasswords.com/range/')\nconst api = 'https://example.com/';\n",
+    'breach.js': 'const api = `https://api.pwnedpasswords.com/range/${prefix}`;\nfetch(api);\n',
+    'view.jsx': 'export const View = () => <p className="x">{/* addEventListener */}Hi</p>;\n',
+    'broken.js': 'function (\n',
+    'page.html': '<!doctype html>\n<!-- <main> comes later -->\n<style>/* <main */ body { margin: 0 }</style>\n<p>Hi</p>\n',
+  };
+  beforeEach(() => {
+    const withCode = structuredClone(seed);
+    withCode.repositories[0]?.commits.push({ sha: code, date: '2026-11-22T09:00:00Z', files });
+    fake.seed(withCode);
+  });
+
+  it('fails when var(-- is only in a CSS comment, saying so', async () => {
+    expect(await runRepoCheck(at(code), contains('commented.css', 'var(--'))).toMatchObject({
+      status: 'failed',
+      message: 'commented.css has “var(--” only in a comment at commit 7777777: a comment does not count.',
+      evidence: { found: 'Only in a comment: “--accent: #c0392b; /* then use var(--accent) everywhere */”' },
+    });
+  });
+
+  it('fails when it is only inside a CSS string, and passes when the code uses it', async () => {
+    expect(await runRepoCheck(at(code), contains('quoted.css', 'var(--'))).toMatchObject({
+      status: 'failed',
+      message: 'quoted.css has “var(--” only inside a string at commit 7777777: it counts only in the code itself.',
+    });
+    expect(await runRepoCheck(at(code), contains('used.css', 'var(--'))).toMatchObject({ status: 'passed', evidence: { found: 'a { color: var(--accent); }' } });
+  });
+
+  it('in JavaScript, counts a text asked `in: string` only inside a string literal (a template’s text too), never in a comment', async () => {
+    const inString = (path: string): RepoCheck => ({ kind: 'repo', rule: 'contains', path, text: 'https://api.pwnedpasswords.com/range/', in: 'string' });
+    expect(await runRepoCheck(at(code), inString('app.js'))).toMatchObject({
+      status: 'failed',
+      message: 'app.js has “https://api.pwnedpasswords.com/range/” only in a comment at commit 7777777: a comment does not count.',
+    });
+    expect((await runRepoCheck(at(code), inString('breach.js'))).status).toBe('passed');
+    expect((await runRepoCheck(at(code), contains('view.jsx', 'addEventListener'))).status).toBe('failed');
+    expect((await runRepoCheck(at(code), contains('view.jsx', 'className'))).status).toBe('passed');
+  });
+
+  it('fails a script that is not valid JavaScript, saying where', async () => {
+    expect(await runRepoCheck(at(code), contains('broken.js', 'function'))).toMatchObject({
+      status: 'failed',
+      message: 'broken.js could not be read as JavaScript at commit 7777777: Unexpected token (1:9).',
+    });
+  });
+
+  it('in HTML, a comment does not count, nor one in its inline CSS', async () => {
+    expect((await runRepoCheck(at(code), contains('page.html', '<main'))).status).toBe('failed');
+    expect((await runRepoCheck(at(code), contains('page.html', '<p>Hi'))).status).toBe('passed');
+  });
+});
+
 describe('repo: readme-links-live', () => {
   it('passes when the README links the live URL, whatever its trailing slash', async () => {
     expect(await runRepoCheck(at(C1), readmeLinksLive)).toEqual({

@@ -4,7 +4,8 @@
  * what was found, a link to it on GitHub), or "couldn't check" (`error`) when GitHub could not be
  * read: that is never the learner's fault and never counts as failed.
  */
-import type { Check, Evidence, RepoCheck } from '../../src/domain/verification.ts';
+import { CODE_LANGUAGES, languageOf, type Check, type Evidence, type RepoCheck } from '../../src/domain/verification.ts';
+import { codeParts, indexInCode, indexInComment, NotParsed, type CodeParts } from './code-text.ts';
 import { CheckUnavailable, type CheckOutcome, type RepoHost, type RepositoryInfo } from './contract.ts';
 import { FileTooLarge } from './github.ts';
 
@@ -31,6 +32,10 @@ export const repoCheckMessages = {
   present: (path: string, commit: string) => `${path} is in the repository at commit ${commit}: remove it (and change any secret it held).`,
   noFileToSearch: (path: string, text: string, commit: string) => `There is no file ${path} at commit ${commit}, so it cannot contain “${text}”.`,
   notContained: (path: string, text: string, commit: string) => `${path} does not contain “${text}” at commit ${commit}.`,
+  onlyInComment: (path: string, text: string, commit: string) => `${path} has “${text}” only in a comment at commit ${commit}: a comment does not count.`,
+  onlyInString: (path: string, text: string, commit: string) => `${path} has “${text}” only inside a string at commit ${commit}: it counts only in the code itself.`,
+  notInString: (path: string, text: string, commit: string) => `${path} has no string containing “${text}” at commit ${commit}.`,
+  notParsed: (path: string, language: string, commit: string, reason: string) => `${path} could not be read as ${language} at commit ${commit}: ${reason}.`,
   noLiveUrl: 'Submit the URL where your project runs: the README must link it.',
   noReadme: (commit: string) => `The repository has no README at commit ${commit}.`,
   readmeMissesLive: (liveUrl: string) => `The README does not link your live URL, ${liveUrl}.`,
@@ -129,10 +134,40 @@ async function checkRepo(target: RepoCheckTarget, check: RepoCheck): Promise<Che
           evidence: evidence(check.path, expected, 'No such file', tree),
         };
       }
-      // Plain text, case-sensitive: a substring search, never a pattern made of the content's text.
-      const at = text.indexOf(check.text);
+      // Case-sensitive: a substring search, never a pattern made of the content's text. A file in a
+      // language PathForge parses is searched in its code only (or in its strings, with `in: string`).
+      const language = languageOf(check.path);
+      let parts: CodeParts | null = null;
+      if (language !== null) {
+        try {
+          parts = codeParts(text, language);
+        } catch (error) {
+          if (!(error instanceof NotParsed)) throw error;
+          const reason = error.message.replace(/\.$/, '');
+          return {
+            status: 'failed',
+            message: repoCheckMessages.notParsed(check.path, CODE_LANGUAGES[language], commit, reason),
+            evidence: evidence(check.path, expected, `Not valid ${CODE_LANGUAGES[language]}: ${reason}`, blob(check.path)),
+          };
+        }
+      }
+      const inString = check.in === 'string';
+      const at = parts ? indexInCode(text, check.text, parts, inString) : text.indexOf(check.text);
       if (at !== -1) {
         return { status: 'passed', message: null, evidence: evidence(check.path, expected, excerpt(text, at, check.text.length), blob(check.path)) };
+      }
+      if (parts && text.includes(check.text)) {
+        // There, but where it does not count: say where.
+        const comment = indexInComment(text, check.text, parts);
+        const inComment = comment !== -1 && (inString || indexInCode(text, check.text, parts, true) === -1);
+        const message = inComment
+          ? repoCheckMessages.onlyInComment(check.path, check.text, commit)
+          : inString
+            ? repoCheckMessages.notInString(check.path, check.text, commit)
+            : repoCheckMessages.onlyInString(check.path, check.text, commit);
+        const where = inComment ? comment : text.indexOf(check.text);
+        const found = `${inComment ? 'Only in a comment' : inString ? 'Not inside a string' : 'Only inside a string'}: “${excerpt(text, where, check.text.length)}”`;
+        return { status: 'failed', message, evidence: evidence(check.path, expected, found, blob(check.path)) };
       }
       const lower = text.toLowerCase();
       // Offered only when lower-casing kept every character's place, so the excerpt is the file's own.

@@ -36,6 +36,7 @@ import {
   type VerificationState,
 } from '../../src/domain/verification.ts';
 import { githubMessages, GitHubLimitReached, parseRepositoryUrl } from './github.ts';
+import { SiteRefusal } from './guard.ts';
 import { runRepoCheck } from './repo-checks.ts';
 import { CheckUnavailable, type CheckOutcome, type GuardedFetch, type HttpChecker, type PageChecker, type RepoHost, type RepositoryInfo } from './contract.ts';
 
@@ -123,7 +124,7 @@ export const runMessages = {
   noHistory: (since: string) => `No commit on the default branch was made after you started the project (${since.slice(0, 10)}).`,
   copy: verificationMessages.held,
   held: { 'same-repository': heldMessages.sameRepository, 'same-commit': heldMessages.sameCommit } as const,
-  liveAnswered: (status: number) => `The live URL answered ${status}.`,
+  liveAnswered: (status: number) => verificationMessages.siteAnswers(status),
   earlierFailed: 'Not checked: an earlier check failed.',
   liveDown: 'Not checked: the live URL did not answer.',
   noLiveUrl: 'Not checked: no live URL was submitted.',
@@ -137,8 +138,10 @@ export function stateOf(results: readonly CheckResult[]): 'passed' | 'failed' | 
 }
 
 /**
- * Runs one check with its own time limit: CheckUnavailable and a time-out become `error` (ours),
- * the run's own abort (its deadline) and anything else are thrown.
+ * Runs one check with its own time limit: a refusal the site caused (SiteRefusal: a redirect to a
+ * private address, an answer too large) is `failed`, the learner's to fix, so nothing retries it;
+ * CheckUnavailable and a time-out become `error` (ours or the network's, retried); the run's own
+ * abort (its deadline) and anything else are thrown.
  */
 async function guarded(run: AbortSignal, timeoutMs: number, check: (signal: AbortSignal) => Promise<CheckOutcome>): Promise<CheckOutcome> {
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -148,6 +151,7 @@ async function guarded(run: AbortSignal, timeoutMs: number, check: (signal: Abor
   } catch (error) {
     if (run.aborted) throw error;
     if (timeout.aborted) return errored(verificationMessages.timedOut(Math.round(timeoutMs / 1000)));
+    if (error instanceof SiteRefusal) return failed(error.kind === 'private' && error.afterRedirect ? verificationMessages.redirectsToPrivate() : error.message);
     if (error instanceof CheckUnavailable) return errored(error.message);
     throw error;
   }
@@ -254,7 +258,8 @@ export async function runChecks(input: RunInput, parts: RunParts, signal: AbortS
     live = liveUrl
       ? await check(async (s) => {
           const response = await parts.guardedFetch(liveUrl, { method: 'GET', signal: s });
-          const where = { target: liveUrl, expected: 'a status below 400', found: `${response.status}` };
+          // The address the redirects ended at, and its status.
+          const where = { target: liveUrl, expected: 'a status below 400', found: `${response.status}`, url: response.url };
           return response.status < 400 ? passed(where) : failed(runMessages.liveAnswered(response.status), where);
         })
       : failed(verificationMessages.liveUrlNeeded);

@@ -505,7 +505,7 @@ function explainIssue(issue: z.core.$ZodIssue, at: PropertyKey[] = []): { path: 
       path,
       message: isCheck
         ? `not a check of the vocabulary: use ${CHECK_VOCABULARY}, with their fields (src/domain/verification.ts)`
-        : 'not a page step: use { click }, { type, text }, { expect, min?, text? } or { expectNone }',
+        : 'not a page step: use { click }, { type, text }, { expect, min?, text?, each? } or { expectNone }',
     },
   ];
 }

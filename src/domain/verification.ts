@@ -38,12 +38,31 @@ const livePath = z
 /** Text typed or sent; `{{random}}` becomes a fresh token per run, `{{name}}` a value saved by an earlier step. */
 const template = z.string().max(500);
 
+/**
+ * What each element matched by an `expect` step must hold, its selector read inside that element:
+ * at least `min` (default 1) matches, the first containing `text` when given; or none.
+ */
+export const eachExpectationSchema = z.union([
+  z.strictObject({ expect: selector, min: z.int().min(1).max(100).optional(), text: template.optional() }),
+  z.strictObject({ expectNone: selector }),
+]);
+export type EachExpectation = z.infer<typeof eachExpectationSchema>;
+
 /** One step of a scripted interaction on a page. */
 export const pageStepSchema = z.union([
   z.strictObject({ click: selector }),
   z.strictObject({ type: selector, text: template }),
-  /** At least `min` (default 1) elements match; with `text`, the first match contains it (case-insensitive). */
-  z.strictObject({ expect: selector, min: z.int().min(1).max(100).optional(), text: template.optional() }),
+  /**
+   * At least `min` (default 1) elements match; with `text`, the first match contains it
+   * (case-insensitive); with `each`, every match holds every expectation listed (the words "each
+   * with a heading and a link": one full element and one empty one do not pass).
+   */
+  z.strictObject({
+    expect: selector,
+    min: z.int().min(1).max(100).optional(),
+    text: template.optional(),
+    each: z.array(eachExpectationSchema).min(1).max(10).optional(),
+  }),
   /** No element matches. */
   z.strictObject({ expectNone: selector }),
 ]);
@@ -85,13 +104,47 @@ export type HttpStep = z.infer<typeof httpStepSchema>;
 
 export const httpCheckSchema = z.strictObject({ kind: z.literal('http'), steps: z.array(httpStepSchema).min(1).max(10) });
 
+/** The languages whose files a `contains` check reads with a parser, so comments and strings do not count. */
+export const CODE_LANGUAGES = { css: 'CSS', javascript: 'JavaScript', html: 'HTML' } as const;
+export type CodeLanguage = keyof typeof CODE_LANGUAGES;
+
+/** The language a repository file is parsed as, by its extension; null: read as plain text. */
+export function languageOf(path: string): CodeLanguage | null {
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
+  if (extension === 'css') return 'css';
+  if (['js', 'mjs', 'cjs', 'jsx'].includes(extension)) return 'javascript';
+  if (extension === 'html' || extension === 'htm') return 'html';
+  return null;
+}
+
+const containsCheckSchema = z
+  .strictObject({
+    kind: z.literal('repo'),
+    rule: z.literal('contains'),
+    path: z.string().min(1).max(200),
+    text: z.string().min(1).max(200),
+    /**
+     * In a CSS or JavaScript file: `code` (the default) counts the text only outside comments and
+     * strings; `string` only inside one string literal (a URL passed to fetch, a header's value).
+     */
+    in: z.enum(['code', 'string']).optional(),
+  })
+  .refine((check) => check.in === undefined || languageOf(check.path) === 'css' || languageOf(check.path) === 'javascript', {
+    message: '`in` applies to CSS and JavaScript files only (.css, .js, .mjs, .cjs, .jsx)',
+    path: ['in'],
+  });
+
 export const repoCheckSchema = z.discriminatedUnion('rule', [
   /** The file exists at the commit checked. */
   z.strictObject({ kind: z.literal('repo'), rule: z.literal('file'), path: z.string().min(1).max(200) }),
   /** The file does not exist at the commit checked (e.g. `.env`). */
   z.strictObject({ kind: z.literal('repo'), rule: z.literal('absent'), path: z.string().min(1).max(200) }),
-  /** The file exists and contains the text (plain text, case-sensitive; no pattern). */
-  z.strictObject({ kind: z.literal('repo'), rule: z.literal('contains'), path: z.string().min(1).max(200), text: z.string().min(1).max(200) }),
+  /**
+   * The file exists and contains the text (case-sensitive; no pattern). A CSS, JavaScript or HTML
+   * file is read with a parser for its language: a comment never counts, nor (in CSS and
+   * JavaScript) a string, unless `in: string` asks for the text inside one.
+   */
+  containsCheckSchema,
   /** The README links the live URL submitted. */
   z.strictObject({ kind: z.literal('repo'), rule: z.literal('readme-links-live') }),
 ]);
@@ -209,6 +262,9 @@ export const CHECK_TIMEOUT_SECONDS = 15;
 /** How often the project page asks for the report while it is checking. */
 export const REPORT_POLL_MS = 2000;
 
+/** How a page of the learner's site is named in a sentence: the live URL itself, or one of its paths. */
+const yourPage = (path: string) => (path === '/' ? 'Your live URL' : `Your page ${path}`);
+
 export const verificationMessages = {
   liveUrlNeeded: 'This project is deployed: enter the URL where it runs.',
   liveUrlInvalid: 'Enter the live URL as a full https:// address, such as https://you.github.io/portfolio/.',
@@ -221,6 +277,11 @@ export const verificationMessages = {
   notVerified: 'Submitted before projects were verified: not verified yet. Your XP stays. Check it now to verify it.',
   recheckLimit: (at: string) => `You can check again from ${at}.`,
   timedOut: (seconds: number) => `The page did not answer in ${seconds} s.`,
+  // What the learner's site itself did, said in one line: reported as failed at once, never retried.
+  siteAnswers: (status: number, path = '/') => `${yourPage(path)} answers ${status}.`,
+  redirectsToPrivate: (path = '/') => `${yourPage(path)} redirects to a private address, which PathForge never visits.`,
+  tooLarge: (limit: string) => `Your page is larger than ${limit}, PathForge's limit.`,
+  pageCrashed: (heapMb: number) => `The browser stopped the page: it ran out of memory (a page may use ${heapMb} MB for its JavaScript).`,
   githubSignInNotSetUp: 'Owner not checked: GitHub sign-in is not set up on this server.',
   linkGithub: 'Link your GitHub account in Settings so we can check the repository is yours.',
   reviewOnly: 'Self-checked: no machine can judge this one, so it rests on your word.',

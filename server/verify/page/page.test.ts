@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verificationMessages, type PageCheck } from '../../../src/domain/verification.ts';
 import type { CheckOutcome } from '../contract.ts';
 import { head, hostilePages, serveSite, standInProxy, todoPage, todoSteps, type Site, type StandInProxy } from './fixtures.ts';
+import { startGuardedProxy, type GuardedProxy } from '../proxy.ts';
 import { createPageChecker, type PageCheckerOptions, type PageRunReport } from './index.ts';
 import { isAlive } from './processTree.ts';
 
@@ -26,6 +27,18 @@ beforeAll(async () => {
   privateSite = await serveSite('127.0.0.2', { '/': `${head('Private')}<body><p>private</p></body></html>` });
   site = await serveSite('127.0.0.1', {
     '/': todoPage(),
+    '/site/index.html': todoPage(),
+    '/clipped': todoPage(undefined, '<div style="overflow-x: hidden"><div class="poster" style="width: 1200px">A wide poster</div></div>'),
+    '/clipped-body': `${head('Clipped')}<body style="overflow-x: hidden; margin: 0"><main><h1>Clipped</h1><p class="banner" style="position: absolute; left: 200px; width: 600px">Cut</p></main></body></html>`,
+    '/hidden-on-purpose': todoPage(
+      undefined,
+      `<span style="position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap">A long label only screen readers read, far wider than the phone</span>
+      <p style="overflow: hidden; text-overflow: ellipsis; white-space: nowrap">A long line cut with an ellipsis on purpose, far wider than the phone</p>`,
+    ),
+    '/articles': `${head('Articles')}<body><main><section id="projects">
+      <article><h3>Quiz</h3><p>A timed quiz.</p><a href="/quiz">Code</a></article>
+      <article><h3>Empty</h3></article>
+    </section></main></body></html>`,
     '/wrong-text': todoPage("'Buy milk'"),
     '/wide': todoPage(undefined, '<div class="banner wide" style="width: 400px">A banner</div>'),
     '/inaccessible': todoPage(undefined, '<img src="/pixel.png"><p style="color: #c8c8c8">Faint text</p>'),
@@ -137,6 +150,94 @@ describe.skipIf(!once)('a passing page', () => {
     expect(proxy.asked.slice(asked)).toContain(`GET ${new URL(site.url).host}/`);
     expect(runs[0]!.ended).toBe('finished');
     await expectAllGone(runs[0]!);
+  });
+});
+
+describe.skipIf(!once)('the page loaded is the one submitted, and an error page is never judged as the learner’s', () => {
+  it('loads a live URL naming a file exactly as given (not …/index.html/), and every check passes', { timeout: 60_000 }, async () => {
+    const { check } = checker();
+    const live = `${site.url}/site/index.html`;
+    const outcomes = await check(live, [dom('/', todoSteps), rule('no-horizontal-scroll')], AbortSignal.timeout(50_000));
+    expect(outcomes.map((o) => [o.status, o.message])).toEqual([
+      ['passed', null],
+      ['passed', null],
+    ]);
+    expect(outcomes[0]!.evidence?.url).toBe(live);
+    expect(site.hits).not.toContain('/site/index.html/');
+  });
+
+  it('says a live URL answering 404 in one line, at once, and passes no check on the error page', { timeout: 60_000 }, async () => {
+    const { check } = checker();
+    const started = Date.now();
+    const outcomes = await check(`${site.url}/missing`, [dom('/', [{ expect: 'body' }]), rule('no-horizontal-scroll'), rule('axe')], AbortSignal.timeout(50_000));
+    expect(outcomes.map((o) => [o.status, o.message])).toEqual([
+      ['failed', 'Your live URL answers 404.'],
+      ['failed', 'Your live URL answers 404.'],
+      ['failed', 'Your live URL answers 404.'],
+    ]);
+    expect(outcomes[0]!.evidence).toMatchObject({ expected: 'a status below 400', found: '404', url: `${site.url}/missing` });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+});
+
+describe.skipIf(!once)('no horizontal scrolling', () => {
+  it('fails content cut off by overflow hidden, measured on every element, and passes what is hidden on purpose', { timeout: 60_000 }, async () => {
+    const { check } = checker();
+    const [clipped, clippedBody, hidden] = await check(
+      site.url,
+      [rule('no-horizontal-scroll', '/clipped'), rule('no-horizontal-scroll', '/clipped-body'), rule('no-horizontal-scroll', '/hidden-on-purpose')],
+      AbortSignal.timeout(50_000),
+    );
+    expect(clipped).toMatchObject({
+      status: 'failed',
+      message: "At 320 px wide div.poster reaches 1208 px, past the window's right edge: what lies beyond it is cut off.",
+      evidence: { target: 'div.poster', expected: 'no wider than 320 px', found: 'reaches 1208 px at 320 px' },
+    });
+    expect(clippedBody).toMatchObject({ status: 'failed', evidence: { target: 'p.banner' } });
+    expect([hidden!.status, hidden!.message]).toEqual(['passed', null]);
+  });
+});
+
+describe.skipIf(!once)('each', () => {
+  it('fails when one of the elements matched lacks what each must hold, naming which and what', { timeout: 60_000 }, async () => {
+    const { check } = checker({ stepTimeoutMs: 1000 });
+    const each = [{ expect: ':is(h2, h3)' }, { expect: 'p' }, { expect: 'a[href]' }];
+    const [oneEmpty, first] = await check(
+      site.url,
+      [dom('/articles', [{ expect: '#projects article', min: 2, each }]), dom('/articles', [{ expect: '#projects article:first-child', each }])],
+      AbortSignal.timeout(50_000),
+    );
+    expect(oneEmpty).toMatchObject({
+      status: 'failed',
+      message: 'Step 1: expected each #projects article to hold an element matching p; the second of 2 holds 0 elements.',
+      evidence: { target: '#projects article (the second of 2) p', expected: 'an element matching p', found: '0 elements' },
+    });
+    expect(first!.status).toBe('passed');
+  });
+});
+
+describe.skipIf(!once)('behind the guarded proxy', () => {
+  let guarded: GuardedProxy;
+  beforeAll(async () => {
+    if (once) guarded = await startGuardedProxy({ allow: ['127.0.0.1'] });
+  });
+  afterAll(async () => {
+    await guarded?.close();
+  });
+
+  it('a redirect to a private address is the site’s doing: failed, in one line, never "could not be loaded"', { timeout: 60_000 }, async () => {
+    const { check } = checker({ proxyUrl: guarded.url });
+    const [outcome] = await check(`${site.url}/redirect-private`, [rule('no-horizontal-scroll')], AbortSignal.timeout(50_000));
+    expect(outcome).toMatchObject({ status: 'failed', message: 'Your live URL redirects to a private address, which PathForge never visits.' });
+    expect(privateSite.hits).toEqual([]);
+  });
+
+  it('a page over the proxy’s size limit is said as such, not as a time-out', { timeout: 60_000 }, async () => {
+    const { check } = checker({ proxyUrl: guarded.url });
+    const started = Date.now();
+    const [outcome] = await check(`${site.url}/big`, [dom('/', [{ expect: 'p' }])], AbortSignal.timeout(50_000));
+    expect(outcome).toMatchObject({ status: 'failed', message: "Your page is larger than 5 MB, PathForge's limit." });
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 });
 

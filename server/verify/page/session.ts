@@ -6,11 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
 import { chromeArgs, chromeEnv, chromePath } from '../../../scripts/chromium.ts';
-import { verificationMessages, type Evidence, type PageCheck, type PageStep } from '../../../src/domain/verification.ts';
+import { verificationMessages, type EachExpectation, type Evidence, type PageCheck, type PageStep } from '../../../src/domain/verification.ts';
 import type { CheckOutcome } from '../contract.ts';
+import { REFUSALS_HOST, REFUSED_HEADER, type Refusal } from '../proxy.ts';
 import { checkHtml, type NuResult } from './nuChecker.ts';
 
 export type SessionOptions = {
@@ -30,6 +32,12 @@ export const SCREENSHOT_MAX_BYTES = 60 * 1024;
 /** The Nu checker reads documents up to this size. */
 const HTML_MAX_BYTES = 2 * 1024 ** 2;
 const DESKTOP = { width: 1280, height: 800 };
+/**
+ * The JavaScript heap of one renderer, in MB: a page that allocates objects without end runs out of
+ * it and its renderer stops, long before the process tree reaches the 1 GB cap (two renderers at
+ * most). Memory outside the heap (ArrayBuffers, images) is left to the process-tree watch.
+ */
+export const RENDERER_HEAP_MB = 384;
 const WIDTHS = [320, 1440] as const;
 
 /**
@@ -44,7 +52,14 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   const browser: Browser = await chromium.launch({
     executablePath: chromePath,
     // Never a `bypass` list: Playwright's own `<-loopback>` sends even localhost through the proxy.
-    args: [...chromeArgs, '--disable-extensions', '--mute-audio', '--disable-features=Translate,MediaRouter,OptimizationHints', '--renderer-process-limit=2'],
+    args: [
+      ...chromeArgs,
+      '--disable-extensions',
+      '--mute-audio',
+      '--disable-features=Translate,MediaRouter,OptimizationHints',
+      '--renderer-process-limit=2',
+      `--js-flags=--max-old-space-size=${RENDERER_HEAP_MB}`,
+    ],
     env: { ...process.env, ...chromeEnv },
     ...(options.proxyUrl ? { proxy: { server: options.proxyUrl } } : {}),
     timeout: 30_000,
@@ -74,7 +89,9 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   const requests = new WeakMap<Page | BrowserContext, number>();
   await context.route('**/*', (route) => {
     const request = route.request();
-    if (!/^https?:$/.test(new URL(request.url()).protocol)) return route.abort('blockedbyclient');
+    const target = new URL(request.url());
+    // The proxy's own answers about its refusals are for the checker, never for a page.
+    if (!/^https?:$/.test(target.protocol) || target.hostname === REFUSALS_HOST) return route.abort('blockedbyclient');
     // Requests outside a page (a worker's) count against the whole context.
     let page: Page | BrowserContext = context;
     try {
@@ -101,43 +118,112 @@ export async function openSession(options: SessionOptions): Promise<Session> {
     const url = pageUrl(liveUrl, check.path);
     if (hung) return outcome('error', hung, evidence({ target: url, url }));
     const page = await context.newPage();
+    let crashed = false;
+    page.on('crash', () => (crashed = true));
     try {
       if (check.rule === 'no-horizontal-scroll') await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-      const loaded = await load(page, url);
+      const loaded = await load(page, url, check.path);
       if ('error' in loaded) {
         // A page that did not load in time is usually busy for good: no screenshot to wait for.
         if (loaded.timedOut) hung = loaded.error;
-        return outcome('error', loaded.error, evidence({ target: url, url, screenshot: loaded.timedOut ? null : await screenshot(page) }));
+        return outcome(
+          loaded.status,
+          loaded.error,
+          evidence({
+            target: url,
+            expected: loaded.expected,
+            found: loaded.found,
+            url: loaded.finalUrl,
+            screenshot: loaded.timedOut ? null : await screenshot(page),
+          }),
+        );
       }
+      // Evidence names the page the browser ended on, after the site's redirects.
+      const shown = page.url();
       switch (check.rule) {
         case 'dom':
-          return await domCheck(page, url, check.steps, options.stepTimeoutMs);
+          return await domCheck(page, shown, check.steps, options.stepTimeoutMs);
         case 'no-horizontal-scroll':
-          return await scrollCheck(page, url);
+          return await scrollCheck(page, shown);
         case 'axe':
-          return await axeCheck(page, url, options.loadTimeoutMs);
+          return await axeCheck(page, shown, options.loadTimeoutMs);
         case 'valid-html':
-          return await htmlCheck(page, url, loaded.response, options.javaPath);
+          return await htmlCheck(page, shown, loaded.response, options.javaPath);
       }
     } catch (error) {
+      if (crashed) return outcome('error', verificationMessages.pageCrashed(RENDERER_HEAP_MB), evidence({ target: url, url }));
       return outcome('error', `The page could not be checked (${shortError(error)}).`, evidence({ target: url, url, screenshot: await screenshot(page) }));
     } finally {
       await withTimeout(page.close(), 1000, undefined).catch(() => {});
     }
   }
 
-  async function load(page: Page, url: string): Promise<{ response: Response | null } | { error: string; timedOut: boolean }> {
+  /**
+   * Loads the page and makes sure it is the learner's page: the main document answered below 400,
+   * whole, and not by the proxy refusing it. Otherwise says what it is, in one line: the site's own
+   * doing (a status of 400 or more, a redirect to a private address, a page over the size limit) is
+   * `failed`, at once; ours or the network's (a time-out, a connection that failed) is `error`.
+   */
+  async function load(page: Page, url: string, path: string): Promise<Loaded | NotLoaded> {
+    const started = Date.now();
+    // The last address the main frame was sent to (the end of the site's redirects).
+    let last = url;
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) last = request.url();
+    });
+    const refusal = () => askProxy(options.proxyUrl, last, started);
+    // The main document cut by the proxy (past its size limit) can leave the page loading what it
+    // got for long: the refusal is the answer as soon as the document's request fails.
+    const cutShort = new Promise<NotLoaded>((resolve) => {
+      page.on('requestfailed', (request) => {
+        if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
+        void refusal().then((refused) => {
+          if (refused) resolve(notThePage(refused, path, last));
+        });
+      });
+    });
+    let response: Response | null;
     try {
-      return { response: await page.goto(url, { timeout: options.loadTimeoutMs, waitUntil: 'load' }) };
+      const loaded = await Promise.race([page.goto(url, { timeout: options.loadTimeoutMs, waitUntil: 'load' }), cutShort]);
+      if (loaded !== null && 'error' in loaded) return loaded;
+      response = loaded;
     } catch (error) {
+      const refused = await refusal();
+      if (refused) return notThePage(refused, path, last);
       if (error instanceof Error && error.name === 'TimeoutError')
-        return { error: verificationMessages.timedOut(Math.round(options.loadTimeoutMs / 1000)), timedOut: true };
+        return { status: 'error', error: verificationMessages.timedOut(Math.round(options.loadTimeoutMs / 1000)), timedOut: true, finalUrl: last };
       const code = shortError(error);
       // The proxy refuses a tunnel to an address the guard forbids (or that did not answer).
       if (code === 'net::ERR_TUNNEL_CONNECTION_FAILED')
-        return { error: `The page could not be loaded: its address is not allowed or did not answer (${code}).`, timedOut: false };
-      return { error: `The page could not be loaded (${code}).`, timedOut: false };
+        return { status: 'error', error: `The page could not be loaded: its address is not allowed or did not answer (${code}).`, timedOut: false, finalUrl: last };
+      return { status: 'error', error: `The page could not be loaded (${code}).`, timedOut: false, finalUrl: last };
     }
+    if (response === null) return { response };
+    const finalUrl = response.url();
+    if (response.headers()[REFUSED_HEADER] !== undefined) {
+      const refused = await refusal();
+      if (refused) return notThePage(refused, path, finalUrl);
+      return { status: 'error', error: `The page could not be loaded: ${trimmed(await response.text().catch(() => ''))}`, timedOut: false, finalUrl };
+    }
+    const status = response.status();
+    if (status >= 400) {
+      return {
+        status: 'failed',
+        error: verificationMessages.siteAnswers(status, path),
+        expected: 'a status below 400',
+        found: `${status}`,
+        timedOut: false,
+        finalUrl,
+      };
+    }
+    // A document cut short (the proxy stops one past its size limit) is not the learner's page either.
+    const cut = await withTimeout(response.finished(), 2000, null);
+    if (cut) {
+      const refused = await refusal();
+      if (refused) return notThePage(refused, path, finalUrl);
+      return { status: 'error', error: `The page could not be loaded completely (${shortError(cut)}).`, timedOut: false, finalUrl };
+    }
+    return { response };
   }
 
   return {
@@ -148,14 +234,81 @@ export async function openSession(options: SessionOptions): Promise<Session> {
   };
 }
 
+type Loaded = { response: Response | null };
+type NotLoaded = { status: 'failed' | 'error'; error: string; expected?: string; found?: string; timedOut: boolean; finalUrl: string };
+
+/** Asks the guarded proxy why it refused the host of `url` since `since` (ms); null when it did not, or there is no proxy. */
+function askProxy(proxyUrl: string | null, url: string, since: number): Promise<Pick<Refusal, 'kind' | 'message' | 'limitBytes'> | null> {
+  if (proxyUrl === null) return Promise.resolve(null);
+  let authority: string;
+  try {
+    const target = new URL(url);
+    authority = `${target.hostname}:${target.port || (target.protocol === 'https:' ? 443 : 80)}`;
+  } catch {
+    return Promise.resolve(null);
+  }
+  const proxy = new URL(proxyUrl);
+  const path = `http://${REFUSALS_HOST}/?${new URLSearchParams({ authority, since: String(since) })}`;
+  return new Promise((resolve) => {
+    const request = http.get({ host: proxy.hostname, port: proxy.port, path, timeout: 2000 }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        try {
+          resolve(answer.statusCode === 200 ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Refusal) : null);
+        } catch {
+          resolve(null);
+        }
+      });
+      answer.on('error', () => resolve(null));
+    });
+    request.on('timeout', () => request.destroy());
+    request.on('error', () => resolve(null));
+  });
+}
+
+/** A refusal of the proxy, said as what it is: the site's own doing is failed, the rest couldn't check. */
+function notThePage(refusal: Pick<Refusal, 'kind' | 'message' | 'limitBytes'>, path: string, finalUrl: string): NotLoaded {
+  const at = { timedOut: false, finalUrl };
+  switch (refusal.kind) {
+    case 'private':
+      return { status: 'failed', error: verificationMessages.redirectsToPrivate(path), expected: 'a public address', found: refusal.message, ...at };
+    case 'too-large': {
+      const limit = `${Math.round((refusal.limitBytes ?? 0) / 1024 ** 2)} MB`;
+      return { status: 'failed', error: verificationMessages.tooLarge(limit), expected: `at most ${limit}`, found: `more than ${limit}`, ...at };
+    }
+    case 'redirects':
+    case 'certificate':
+    case 'https-only':
+      return { status: 'failed', error: refusal.message, ...at };
+    case 'timeout':
+      return { status: 'error', error: refusal.message, ...at, timedOut: true };
+    case 'unavailable':
+    case 'websocket':
+      return { status: 'error', error: refusal.message, ...at };
+  }
+}
+
 /**
- * The live URL's path joined with the check's path ("/" is the live URL itself); the check's query
- * and fragment are kept (a single-page app's route may be `/#/products/1`).
+ * The page a check opens. Its path "/" is the live URL exactly as submitted (`…/site/index.html`
+ * stays a file, never `…/index.html/`); a check's query or #route replaces the live URL's. Any
+ * other path is joined to the live URL's folder: the live URL itself when it ends in "/" or names
+ * no file, else the folder of the file it names (`…/site/index.html` + `/about.html` →
+ * `…/site/about.html`).
  */
 export function pageUrl(liveUrl: string, path: string): string {
   const url = new URL(liveUrl);
   const relative = new URL(path, 'http://relative.invalid');
-  url.pathname = url.pathname.replace(/\/+$/, '') + relative.pathname;
+  if (relative.pathname === '/') {
+    if (relative.search || relative.hash) {
+      url.search = relative.search;
+      url.hash = relative.hash;
+    }
+    return url.toString();
+  }
+  const segments = url.pathname.split('/');
+  if (/\.[a-z0-9]+$/i.test(segments.at(-1) ?? '')) segments.pop();
+  url.pathname = segments.join('/').replace(/\/+$/, '') + relative.pathname;
   url.search = relative.search;
   url.hash = relative.hash;
   return url.toString();
@@ -286,12 +439,20 @@ async function runStep(page: Page, step: PageStep, token: string, ms: number): P
     const locator = page.locator(step.expect);
     const min = step.min ?? 1;
     const text = step.text === undefined ? null : templated(step.text, token);
+    const each = (step.each ?? []).map((e) => ('expect' in e && e.text !== undefined ? { ...e, text: templated(e.text, token) } : e));
     const seen = await poll(
       async () => {
         const count = await locator.count();
-        return { count, text: count > 0 && text !== null ? await firstText(locator) : '' };
+        return {
+          count,
+          text: count > 0 && text !== null ? await firstText(locator) : '',
+          lacking:
+            count > 0 && each.length > 0
+              ? await locator.evaluateAll(firstLacking, each).catch((): Lacking => ({ index: 0, expectation: 0, count: 0, text: '' }))
+              : null,
+        };
       },
-      (s) => s.count >= min && (text === null || trimmed(s.text, 100_000).toLowerCase().includes(trimmed(text, 100_000).toLowerCase())),
+      (s) => s.count >= min && (text === null || trimmed(s.text, 100_000).toLowerCase().includes(trimmed(text, 100_000).toLowerCase())) && s.lacking === null,
       ms,
     );
     if (seen.count < min) {
@@ -302,6 +463,24 @@ async function runStep(page: Page, step: PageStep, token: string, ms: number): P
       const expected = `text containing “${text}”`;
       const found = seen.text.trim() ? `“${trimmed(seen.text)}”` : 'no text';
       return { target: step.expect, expected, found, message: `expected ${step.expect} to show ${expected}, found ${found}.` };
+    }
+    if (seen.lacking !== null) {
+      const { index, expectation, count, text: shown } = seen.lacking;
+      const inner = each[expectation]!;
+      const which = `the ${ordinal(index + 1)} of ${seen.count}`;
+      const target = `${step.expect} (${which}) ${'expect' in inner ? inner.expect : inner.expectNone}`;
+      if ('expectNone' in inner) {
+        const expected = `no element matching ${inner.expectNone}`;
+        return { target, expected, found: elements(count), message: `expected each ${step.expect} to hold ${expected}; ${which} holds ${elements(count)}.` };
+      }
+      const innerMin = inner.min ?? 1;
+      if (count < innerMin) {
+        const expected = `${innerMin === 1 ? 'an element' : `at least ${innerMin} elements`} matching ${inner.expect}`;
+        return { target, expected, found: elements(count), message: `expected each ${step.expect} to hold ${expected}; ${which} holds ${elements(count)}.` };
+      }
+      const expected = `${inner.expect} with text containing “${inner.text ?? ''}”`;
+      const found = shown.trim() ? `“${trimmed(shown)}”` : 'no text';
+      return { target, expected, found, message: `expected each ${step.expect} to hold ${expected}; ${which} shows ${found}.` };
     }
     return null;
   }
@@ -321,35 +500,89 @@ async function runStep(page: Page, step: PageStep, token: string, ms: number): P
       };
 }
 
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
+
+type Lacking = { index: number; expectation: number; count: number; text: string };
+
+/**
+ * Runs in the page: the first matched element (of at most 100) that does not hold one of the
+ * expectations, each selector read inside it, with what it holds instead; null when all hold.
+ */
+function firstLacking(matched: Element[], each: EachExpectation[]): Lacking | null {
+  const flat = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  for (const [index, element] of matched.slice(0, 100).entries()) {
+    for (const [expectation, inner] of each.entries()) {
+      if ('expectNone' in inner) {
+        const count = element.querySelectorAll(inner.expectNone).length;
+        if (count > 0) return { index, expectation, count, text: '' };
+        continue;
+      }
+      const found = element.querySelectorAll(inner.expect);
+      const first = found[0] as HTMLElement | undefined;
+      const text = first ? (first.innerText ?? first.textContent ?? '') : '';
+      if (found.length < (inner.min ?? 1) || (inner.text !== undefined && !flat(text).includes(flat(inner.text)))) {
+        return { index, expectation, count: found.length, text };
+      }
+    }
+  }
+  return null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // no-horizontal-scroll
 // ---------------------------------------------------------------------------------------------
 
-type Width = { scrollWidth: number; innerWidth: number; widest: string | null };
+type Width = {
+  scrollWidth: number;
+  innerWidth: number;
+  /** The element reaching furthest past the window's right edge, clipped or not, and how far (px). */
+  widest: string | null;
+  right: number;
+  /** The first element whose overflow is hidden or clipped while its content is wider than its box. */
+  clipped: { selector: string; scrollWidth: number; clientWidth: number } | null;
+};
 
-/** How wide the document is, and (when wider than the window) a selector for the element reaching furthest right. */
+/**
+ * Every element's box at this width (up to 5000 elements), clipped content included: how wide the
+ * document is, the element reaching furthest past the window's right edge (even when an ancestor's
+ * `overflow: hidden` keeps the document from scrolling), and the first element with `overflow-x:
+ * hidden` or `clip` whose content is wider than its box (content cut off). Not counted: what is not
+ * drawn (no box, or visibility hidden), what is visually hidden on purpose (a 1 px box, `clip:
+ * rect(0 0 0 0)`, as screen-reader-only text is) and text cut with an ellipsis on purpose.
+ */
 function measureWidth(): Width {
   const root = document.documentElement;
-  const result: Width = { scrollWidth: root.scrollWidth, innerWidth, widest: null };
-  if (result.scrollWidth <= result.innerWidth) return result;
-  let right = innerWidth;
-  let widest: Element | null = null;
-  const all = document.body ? document.body.querySelectorAll('*') : [];
-  for (let i = 0; i < Math.min(all.length, 5000); i += 1) {
-    const box = all[i]!.getBoundingClientRect();
-    if (box.right > right + 0.5) {
-      right = box.right;
-      widest = all[i]!;
-    }
-  }
-  if (widest) {
-    const id = widest.id ? `#${CSS.escape(widest.id)}` : '';
-    const classes = [...widest.classList]
+  const name = (element: Element) => {
+    const id = element.id ? `#${CSS.escape(element.id)}` : '';
+    const classes = [...element.classList]
       .slice(0, 2)
       .map((c) => `.${CSS.escape(c)}`)
       .join('');
-    result.widest = `${widest.tagName.toLowerCase()}${id}${id ? '' : classes}`;
+    return `${element.tagName.toLowerCase()}${id}${id ? '' : classes}`;
+  };
+  const result: Width = { scrollWidth: root.scrollWidth, innerWidth, widest: null, right: innerWidth, clipped: null };
+  const hiddenOnPurpose = (box: DOMRect, style: CSSStyleDeclaration) =>
+    box.width <= 1 || box.height <= 1 || style.visibility !== 'visible' || /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(style.clip);
+  const clips = (element: Element, style: CSSStyleDeclaration) =>
+    (style.overflowX === 'hidden' || style.overflowX === 'clip') && style.textOverflow !== 'ellipsis' && element.scrollWidth > element.clientWidth + 1;
+  const all = [root, ...(document.body ? [document.body, ...document.body.querySelectorAll('*')] : [])];
+  let widest: Element | null = null;
+  for (const element of all.slice(0, 5000)) {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    if (hiddenOnPurpose(box, style)) continue;
+    if (element !== root && element !== document.body && box.right > result.right + 0.5) {
+      result.right = box.right;
+      widest = element;
+    }
+    // The root and the body clip for the window: their content wider than it is cut off too.
+    if (result.clipped === null && clips(element, style)) {
+      result.clipped = { selector: name(element), scrollWidth: element.scrollWidth, clientWidth: element.clientWidth };
+    }
   }
+  if (widest) result.widest = name(widest);
+  result.right = Math.round(result.right);
   return result;
 }
 
@@ -361,17 +594,29 @@ async function scrollCheck(page: Page, url: string): Promise<CheckOutcome> {
       await page.waitForTimeout(150);
     }
     const measured = await page.evaluate(measureWidth);
+    const expected = `no wider than ${width} px`;
+    const failed = async (message: string, target: string, found: string) =>
+      outcome('failed', message, evidence({ target, expected, found, screenshot: await screenshot(page), url }));
     if (measured.scrollWidth > measured.innerWidth) {
-      return outcome(
-        'failed',
+      return failed(
         `At ${width} px wide the page scrolls sideways: it is ${measured.scrollWidth} px wide${measured.widest ? ` (${measured.widest} reaches furthest)` : ''}.`,
-        evidence({
-          target: measured.widest ?? 'html',
-          expected: `no wider than ${width} px`,
-          found: `${measured.scrollWidth} px wide at ${width} px`,
-          screenshot: await screenshot(page),
-          url,
-        }),
+        measured.widest ?? 'html',
+        `${measured.scrollWidth} px wide at ${width} px`,
+      );
+    }
+    if (measured.widest) {
+      return failed(
+        `At ${width} px wide ${measured.widest} reaches ${measured.right} px, past the window's right edge: what lies beyond it is cut off.`,
+        measured.widest,
+        `reaches ${measured.right} px at ${width} px`,
+      );
+    }
+    if (measured.clipped) {
+      const { selector, scrollWidth, clientWidth } = measured.clipped;
+      return failed(
+        `At ${width} px wide the content of ${selector} is cut off: it is ${scrollWidth} px wide in a box of ${clientWidth} px.`,
+        selector,
+        `${scrollWidth} px of content in ${clientWidth} px at ${width} px`,
       );
     }
   }
