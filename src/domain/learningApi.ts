@@ -203,6 +203,8 @@ export const settingsResponseSchema = z.strictObject({ settings: settingsSchema 
 /** A new email needs `currentPassword`; the name alone does not. */
 export const profileBodySchema = z.strictObject({ username: z.string(), email: z.string(), currentPassword: z.string().optional() });
 export const passwordBodySchema = z.strictObject({ currentPassword: z.string(), newPassword: z.string() });
+/** POST /account/password: what happened (the linked sign-ins listed), and this browser's new session's access token. */
+export const passwordChangedResponseSchema = z.strictObject({ message: z.string(), token: z.string() });
 export const deleteAccountBodySchema = z.strictObject({ password: z.string() });
 
 /** This browser's push subscription (PushSubscription.toJSON()), stored or refreshed for the learner. */

@@ -30,6 +30,17 @@ export const identitiesResponseSchema = z.strictObject({
   providers: z.strictObject({ google: z.boolean(), github: z.boolean() }),
 });
 
+/**
+ * POST /account/identities/:provider: the current password (an account that has one); an account
+ * without one sends nothing and must have signed in with a linked provider minutes ago.
+ */
+export const linkStartBodySchema = z.strictObject({ password: z.string().optional() });
+
+/** POST /auth/oauth/remove-link: the token of the link in a "linked" mail. */
+export const removeLinkBodySchema = z.strictObject({ token: z.string() });
+/** Its answer: what was removed (every session is ended too). */
+export const removeLinkResponseSchema = z.strictObject({ message: z.string() });
+
 /** POST /account/identities/:provider: where to send the browser to link that provider. */
 export const linkStartResponseSchema = z.strictObject({ url: z.string() });
 
