@@ -386,6 +386,7 @@ export async function identityRoutes(app: FastifyInstance, deps: OAuthDeps) {
         })
         .sort((a, b) => PROVIDERS.indexOf(a.provider) - PROVIDERS.indexOf(b.provider)),
       hasPassword: user?.has_password === 1,
+      emailConfirmed: user !== undefined && user.email_verified_at !== null,
       providers: configuredProviders(providers),
     };
   }

@@ -83,6 +83,7 @@ export const removeLinkTexts = {
   explain:
     'This removes the Google or GitHub account named in the email from your PathForge account and signs out every device, this one included. Use it if you did not link that account yourself.',
   button: 'Remove it and sign out everywhere',
+  keep: 'If you linked it yourself, close this page: nothing changes.',
   pending: 'Removing…',
   noToken: 'This link is incomplete. Open it again from the email, or unlink the account in Settings.',
   invalid: 'This link is invalid, was already used or has expired. You can still unlink an account in Settings.',

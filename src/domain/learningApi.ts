@@ -7,6 +7,7 @@ import './zodInBrowser.ts';
 import { z } from 'zod';
 import { CATEGORY_VALUES, LEVEL_VALUES } from './content.ts';
 import { WEEKLY_GOAL } from './streaks.ts';
+import { PASSWORD_REFUSED } from './auth.ts';
 import { submissionViewSchema } from './verification.ts';
 
 export const contentId = (prefix: 'path' | 'prj' | 'task') => z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{8}$`));
@@ -225,7 +226,7 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 
 export const accountMessages = {
-  wrongPassword: 'That is not your current password.',
+  wrongPassword: PASSWORD_REFUSED,
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   deleted: 'Your account and everything in it have been deleted.',
   pathReset: 'Your progress on this path has been reset.',

@@ -89,6 +89,11 @@ export const oauthMessages = {
     `Your account has no password, so PathForge checks it is you another way: sign in again with ${
       linked.map((p) => providerLabels[p]).join(' or ') || 'a linked account'
     }, then link ${providerLabels[provider]} within ${LINK_REAUTH_MINUTES} minutes.`,
+  /** What the link dialog of an account without a password says. */
+  reauthExplain: (provider: Provider, linked: readonly Provider[]) => {
+    const names = linked.map((p) => providerLabels[p]).join(' or ') || 'a linked account';
+    return `Your account has no password, so PathForge checks it is you another way. If you signed in with ${names} in the last ${LINK_REAUTH_MINUTES} minutes, continue to ${providerLabels[provider]}. Otherwise sign in again with ${names} first, then come back here.`;
+  },
   /** Linking is refused while the account's address is not confirmed. */
   confirmEmailToLink: 'Confirm your email address before you link Google or GitHub: open the link we sent to it, or send a new one from the banner.',
 } as const;

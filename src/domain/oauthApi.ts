@@ -27,6 +27,8 @@ export const identitiesResponseSchema = z.strictObject({
   identities: z.array(identitySchema),
   /** False for an account a provider created, until the learner sets a password (a reset link). */
   hasPassword: z.boolean(),
+  /** False until the account's address is confirmed: linking waits for it. */
+  emailConfirmed: z.boolean(),
   providers: z.strictObject({ google: z.boolean(), github: z.boolean() }),
 });
 
