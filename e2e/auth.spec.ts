@@ -23,17 +23,22 @@ function storedSession(page: Page) {
   );
 }
 
-/** The newest reset link mailed to `email` (the API writes mail to the outbox without SMTP). */
+/** The newest reset link mailed to `email` (the API writes mail to the outbox without SMTP; a reset's notice comes after it). */
 function resetLinkFor(email: string): string | null {
   let files: string[];
   try {
-    files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
+    files = readdirSync(outbox)
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
   } catch {
     return null;
   }
-  const mails = files.map((name) => readFileSync(join(outbox, name), 'utf8')).filter((text) => text.includes(email));
-  const match = mails.at(-1)?.match(/\/resetPassword\?token=([A-Za-z0-9_-]{43})/);
-  return match ? `/resetPassword?token=${match[1]}` : null;
+  const tokens = files
+    .map((name) => readFileSync(join(outbox, name), 'utf8'))
+    .filter((text) => text.includes(email))
+    .map((text) => /\/resetPassword\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1])
+    .filter((token): token is string => token !== undefined);
+  return tokens.length > 0 ? `/resetPassword?token=${tokens.at(-1)}` : null;
 }
 
 /** The newest link to `page` mailed to `email`, as a path of the web app, or null. */
@@ -111,7 +116,12 @@ test.describe('changing the email address', () => {
     await page.goto(mailedLinkFor(next, 'confirm-email') ?? '');
     await page.getByRole('button', { name: 'Confirm my email address' }).click();
     await expect(page.getByRole('heading', { name: 'Email address confirmed' })).toBeVisible();
+    // A confirmed change ends every session: signed in again, with the new address.
     await page.goto('/app/settings');
+    await expect(page).toHaveURL(/\/login/);
+    await signIn(page, next, session.learner.password);
+    // Back where the learner was going.
+    await expect(page).toHaveURL('/app/settings');
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(next);
     await expect(page.getByRole('region', { name: 'Email change waiting' })).toHaveCount(0);
   });

@@ -1,12 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_API, E2E_FAKES_CONTROL } from '../playwright.config';
+import { removeLinkTexts } from '../src/domain/accountNotices';
 import { oauthErrorMessage, oauthMessages } from '../src/domain/oauth';
-import { newProviderPerson as nextPerson, registerLearner } from './support';
+import { newLearner, newProviderPerson as nextPerson, registerLearner, signUpAndSignIn } from './support';
 
 /**
  * Sign-in with Google and GitHub against loopback fakes (e2e/fake-providers.ts, started by
  * Playwright): the whole redirect dance runs in the browser, the API is the real one.
  */
+
+const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+
+/** The newest link to `page` mailed to `email` (the API writes mail to the outbox without SMTP), as a path of the web app, or null. */
+function mailedLinkFor(email: string, page: 'confirm-email' | 'remove-link'): string | null {
+  let files: string[];
+  try {
+    files = readdirSync(outbox)
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
+  } catch {
+    return null;
+  }
+  const pattern = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})`);
+  const tokens = files
+    .map((name) => readFileSync(join(outbox, name), 'utf8'))
+    .filter((text) => text.includes(`To: ${email}`))
+    .map((text) => pattern.exec(text)?.[1])
+    .filter((token): token is string => token !== undefined);
+  return tokens.length > 0 ? `/${page}?token=${tokens.at(-1)}` : null;
+}
 
 const steer = (provider: 'google' | 'github', order: Record<string, unknown>) =>
   fetch(`${E2E_FAKES_CONTROL}/${provider}`, { method: 'POST', body: JSON.stringify(order) });
@@ -126,10 +150,54 @@ test('unlinking the last way to sign in is refused; with a second one linked it 
   const refused = await page.request.delete(`${E2E_API}/account/identities/google`, { headers: { Authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(409);
 
+  // No password: the dialog explains the fresh sign-in; this one is minutes old, so it goes on.
   await page.getByRole('button', { name: 'Link GitHub' }).click();
+  await expect(page.getByRole('dialog', { name: 'Link GitHub' }).getByText(oauthMessages.reauthExplain('github', ['google']))).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to GitHub' }).click();
   await expect(page).toHaveURL(/\/app\/settings\?linked=github$/);
   await expect(page.getByRole('status').filter({ hasText: oauthMessages.linked('github') })).toBeVisible();
   await page.getByRole('button', { name: 'Unlink Google' }).click();
   await expect(page.getByRole('status').filter({ hasText: oauthMessages.unlinked('google') })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unlink GitHub' })).toBeDisabled();
+});
+
+test('a learner links GitHub from Settings with their password; the mailed notice removes it and ends the session', async ({ page }) => {
+  const learner = newLearner('notice');
+  await signUpAndSignIn(page, learner);
+  // Linking waits for a confirmed address: the link from the registration mail.
+  await expect.poll(() => mailedLinkFor(learner.email, 'confirm-email'), { timeout: 10_000 }).not.toBeNull();
+  await page.goto(mailedLinkFor(learner.email, 'confirm-email') as string);
+  await expect(page.getByRole('heading', { level: 1, name: 'Email address confirmed' })).toBeVisible();
+
+  await nextPerson('notice');
+  await page.goto('/app/settings');
+  await page.getByRole('button', { name: 'Link GitHub' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Link GitHub' });
+  await dialog.getByRole('button', { name: 'Continue to GitHub' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(oauthMessages.passwordToLink('github'));
+  await dialog.getByLabel('Current password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Continue to GitHub' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('That is not your current password.');
+  await dialog.getByLabel('Current password').fill(learner.password);
+  await dialog.getByRole('button', { name: 'Continue to GitHub' }).click();
+  await expect(page).toHaveURL(/\/app\/settings\?linked=github$/);
+  await expect(page.getByRole('status').filter({ hasText: oauthMessages.linked('github') })).toBeVisible();
+
+  // The account's address hears of it, with a link that undoes it.
+  await expect.poll(() => mailedLinkFor(learner.email, 'remove-link'), { timeout: 10_000 }).not.toBeNull();
+  await page.goto(mailedLinkFor(learner.email, 'remove-link') as string);
+  // Opening it does nothing until the click.
+  await expect(page.getByRole('heading', { level: 1, name: removeLinkTexts.title })).toBeVisible();
+  expect(await storedToken(page)).toBeTruthy();
+  await page.getByRole('button', { name: removeLinkTexts.button }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Removed, and signed out everywhere' })).toBeVisible();
+  await expect(page.getByText(removeLinkTexts.next, { exact: false })).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+  // The session is over here, and GitHub is no longer linked.
+  await page.goto('/app/settings');
+  await expect(page).toHaveURL(/\/login/);
+  const login = await page.request.post(`${E2E_API}/auth/login`, { data: { email: learner.email, password: learner.password } });
+  const { token } = (await login.json()) as { token: string };
+  const linked = await page.request.get(`${E2E_API}/account/identities`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await linked.json()) as { identities: unknown[] }).identities).toEqual([]);
 });

@@ -26,6 +26,8 @@ import { createLearningRepository } from './learning/repository.ts';
 import { learningRoutes } from './learning/routes.ts';
 import { accountRoutes } from './account/routes.ts';
 import { createPasswordLinks } from './auth/passwordLinks.ts';
+import { createAccountSecurity } from './auth/accountSecurity.ts';
+import { startSession } from './auth/sessions.ts';
 import { createEmailLinks } from './account/emailLinks.ts';
 import { createProviders } from './oauth/providers.ts';
 import { createOAuthRepository } from './oauth/repository.ts';
@@ -192,7 +194,20 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     messageDomain: /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'pathforge.local',
     checks: sendChecks,
   });
-  const emailLinks = createEmailLinks({ db, outbox, background, webOrigin: config.webOrigins[0] as string, now, log: app.log });
+  const accountSecurity = createAccountSecurity({ db, outbox, webOrigin: config.webOrigins[0] as string, now });
+  const emailLinks = createEmailLinks({
+    db,
+    outbox,
+    background,
+    webOrigin: config.webOrigins[0] as string,
+    now,
+    log: app.log,
+    // A confirmed change ends every session and tells the new address which sign-ins are linked.
+    afterEmailChange: async (tx, user, at) => {
+      await accountSecurity.endEverySession(tx, user.id, at);
+      await accountSecurity.changed(tx, user, 'email-changed', at);
+    },
+  });
 
   const oauthRepo = createOAuthRepository(db);
   const cleanup = () =>
@@ -201,6 +216,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       await repo.deleteExpired(at);
       await emailLinks.deleteExpired(at);
       await oauthRepo.deleteExpired(at);
+      await accountSecurity.deleteExpired(at);
       await outbox.deleteOlderThan(new Date(now() - OUTBOX_RECORD_DAYS * 24 * 60 * 60 * 1000).toISOString());
     });
   const cleanupTimer = setInterval(cleanup, CLEANUP_INTERVAL_MS);
@@ -329,9 +345,10 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       authenticate,
       emailLinks,
       passwordLinks,
+      accountSecurity,
     });
 
-    const oauthDeps = { config, providers: createProviders(config.oauth), repo: oauthRepo, authRepo: repo, hasher, jwtSecret, now, authenticate };
+    const oauthDeps = { config, providers: createProviders(config.oauth), repo: oauthRepo, authRepo: repo, hasher, jwtSecret, now, authenticate, accountSecurity };
     await app.register(oauthRoutes, { prefix: '/auth/oauth', ...oauthDeps });
     await app.register(identityRoutes, { prefix: '/account/identities', ...oauthDeps });
 
@@ -426,6 +443,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       passwordLinks,
       emailCancelsPerHour: config.rateLimits.emailCancelsPerHour,
       reminders,
+      accountSecurity,
+      startSession: (reply, userId, signedInWith) => startSession({ config, repo, jwtSecret, at: now() }, reply, userId, signedInWith),
     });
 
     app.addHook('onReady', async () => {

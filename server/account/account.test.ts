@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { accountMessages, settingsResponseSchema } from '../../src/domain/learningApi.ts';
+import { accountMessages, passwordChangedResponseSchema, settingsResponseSchema } from '../../src/domain/learningApi.ts';
+import { linkedListSentence } from '../../src/domain/oauth.ts';
 import { profileMessages } from '../../src/domain/learning.ts';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, errorMessage, postJson, refreshCookieValue, signIn, withRefresh, WEB_ORIGIN, type TestApp } from '../test/helpers.ts';
@@ -67,7 +68,7 @@ describe('settings are kept', () => {
 });
 
 describe('changing the password', () => {
-  it('needs the current one; ends the other sessions and keeps this one', async () => {
+  it('needs the current one; ends every session and gives this browser a new one', async () => {
     const here = await signIn(t.app);
     const elsewhere = await postJson(t.app, '/auth/login', { email: here.user.email, password: here.user.password });
     const elsewhereRefresh = refreshCookieValue(elsewhere) as string;
@@ -78,10 +79,15 @@ describe('changing the password', () => {
 
     const changed = await call(t.app, 'POST', '/account/password', here.token, { currentPassword: here.user.password, newPassword: 'Brand-new-pass-1' });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ message: accountMessages.passwordChanged });
-    expect((await call(t.app, 'GET', '/auth/me', here.token)).statusCode).toBe(200);
-    expect((await postJson(t.app, '/auth/refresh', {}, withRefresh(here.refresh))).statusCode).toBe(200);
+    const answer = passwordChangedResponseSchema.parse(changed.json());
+    expect(answer.message).toBe(`${accountMessages.passwordChanged} ${linkedListSentence([])}`);
+    // Whoever held this session's tokens is out too: the access token and the old refresh cookie.
+    expect((await call(t.app, 'GET', '/auth/me', here.token)).statusCode).toBe(401);
+    expect((await postJson(t.app, '/auth/refresh', {}, withRefresh(here.refresh))).statusCode).toBe(401);
     expect((await postJson(t.app, '/auth/refresh', {}, withRefresh(elsewhereRefresh))).statusCode).toBe(401);
+    // This browser goes on in a new session: the answer's token and the new cookie.
+    expect((await call(t.app, 'GET', '/auth/me', answer.token)).statusCode).toBe(200);
+    expect((await postJson(t.app, '/auth/refresh', {}, withRefresh(refreshCookieValue(changed) as string))).statusCode).toBe(200);
     expect((await postJson(t.app, '/auth/login', { email: here.user.email, password: here.user.password })).statusCode).toBe(401);
     expect((await postJson(t.app, '/auth/login', { email: here.user.email, password: 'Brand-new-pass-1' })).statusCode).toBe(200);
   });

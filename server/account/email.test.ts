@@ -150,8 +150,17 @@ describe('changing the email', () => {
     const opened = await confirm(await linkTo(next, 'confirm-email'));
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toEqual({ message: emailLinkMessages.confirmed, email: next });
-    expect((await settings(token)).profile).toEqual({ username: user.username, email: next, emailConfirmed: true, pendingEmail: null, hasPassword: true });
-    expect((await login(next, user.password)).statusCode).toBe(200);
+    // A confirmed change ends every session: signed in again, at the new address.
+    expect((await call(t.app, 'GET', '/account/settings', token)).statusCode).toBe(401);
+    const again = await login(next, user.password);
+    expect(again.statusCode).toBe(200);
+    expect((await settings(again.json().token as string)).profile).toEqual({
+      username: user.username,
+      email: next,
+      emailConfirmed: true,
+      pendingEmail: null,
+      hasPassword: true,
+    });
     expect((await login(user.email, user.password)).statusCode).toBe(401);
     // The reset link mailed to the old address no longer sets a password.
     const stale = await postJson(t.app, '/auth/reset-password', { token: oldReset, password: 'Attacker-pass-9' });

@@ -9,7 +9,8 @@
  * - confirm: the account's address is confirmed (`email_verified_at`), if it is still the address
  *   the link went to.
  * - change: the account's address becomes the new one, confirmed; every reset link (sent to the
- *   old address) and every other confirm or change link is spent. Undo links stay: the old
+ *   old address) and every other confirm or change link is spent; every session ends and the new
+ *   address is told which sign-ins are linked (`afterEmailChange`). Undo links stay: the old
  *   address's owner may still want to undo it.
  * - undo: the address the link went to is the account's again, confirmed; every session ends and
  *   every outstanding reset and email link is spent.
@@ -43,7 +44,16 @@ export type EmailLinks = ReturnType<typeof createEmailLinks>;
 
 type Account = { id: string; username: string; email: string };
 
-export function createEmailLinks(deps: { db: Db; outbox: Outbox; background: Background; webOrigin: string; now: () => number; log: FastifyBaseLogger }) {
+export function createEmailLinks(deps: {
+  db: Db;
+  outbox: Outbox;
+  background: Background;
+  webOrigin: string;
+  now: () => number;
+  log: FastifyBaseLogger;
+  /** Runs in the transaction of a confirmed change, the account as it is now (server/auth/accountSecurity.ts). */
+  afterEmailChange?: (tx: Db, account: Account, at: string) => Promise<void>;
+}) {
   const { db, outbox, background, webOrigin, now } = deps;
   const iso = (ms = now()) => new Date(ms).toISOString();
 
@@ -304,8 +314,11 @@ export function createEmailLinks(deps: { db: Db; outbox: Outbox; background: Bac
         await tx.updateTable('users').set({ email: row.email, email_verified_at: at, updated_at: at }).where('id', '=', row.user_id).execute();
         await tx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
         await spend(tx, row.user_id, ['confirm', 'change'], at);
+        const account = await tx.selectFrom('users').select(['id', 'username', 'email']).where('id', '=', row.user_id).executeTakeFirstOrThrow();
+        await deps.afterEmailChange?.(tx, account, at);
       });
       if (!done) throw invalid();
+      if (row.purpose === 'change') outbox.kick();
       deps.log.info({ userId: row.user_id, purpose: row.purpose }, 'email address confirmed');
       return { message: emailLinkMessages.confirmed, email: row.email };
     },

@@ -3,7 +3,7 @@
  * profile), changing the password, and deleting the account with everything in it.
  * Every route authenticates first and touches the token's learner only.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   accountMessages,
   DEFAULT_NOTIFICATION_PREFERENCES,
@@ -11,12 +11,15 @@ import {
   emailLinkMessages,
   messageResponseSchema,
   passwordBodySchema,
+  passwordChangedResponseSchema,
   preferencesSchema,
   profileBodySchema,
   settingsResponseSchema,
   type Preferences,
   type Settings,
 } from '../../src/domain/learningApi.ts';
+import { linkedListSentence } from '../../src/domain/oauth.ts';
+import type { AccountSecurity } from '../auth/accountSecurity.ts';
 import type { Authenticate, Authenticated } from '../auth/authenticate.ts';
 import type { PasswordLinks } from '../auth/passwordLinks.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
@@ -45,6 +48,10 @@ export type AccountDeps = {
   emailCancelsPerHour: number;
   /** The notification switches, and what Settings says about reminders. */
   reminders: Reminders;
+  /** Ending every session and the owner's notice after a password change. */
+  accountSecurity: AccountSecurity;
+  /** Starts a session (server/auth/sessions.ts): a password change gives this browser a new one. */
+  startSession(reply: FastifyReply, userId: string, signedInWith: string): Promise<string>;
 };
 
 declare module 'fastify' {
@@ -214,28 +221,29 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
 
   app.post<{ Body: { currentPassword: string; newPassword: string } }>(
     '/password',
-    { schema: { body: jsonSchema(passwordBodySchema) }, preHandler: passwordLimit },
-    async (request) => {
+    { schema: { body: jsonSchema(passwordBodySchema), response: { 200: jsonSchema(passwordChangedResponseSchema) } }, preHandler: passwordLimit },
+    async (request, reply) => {
       const user = me(request);
       await checkPassword(user.id, request.body.currentPassword);
       const problem = checkNewPassword(request.body.newPassword);
       if (problem) throw new HttpError(400, problem);
       const passwordHash = await hasher.hash(request.body.newPassword);
       const at = iso();
-      // One transaction: the new password, every reset link spent, and every other session ended (this one goes on).
-      await db.transaction().execute(async (tx) => {
+      // One transaction: the new password, every reset link spent, every session ended (this one
+      // too: whoever else holds its tokens is out), the owner told which sign-ins are linked.
+      const linked = await db.transaction().execute(async (tx) => {
         await tx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, updated_at: at }).where('id', '=', user.id).execute();
         // A reset link asked for before the change must not set another password after it.
         await tx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
-        await tx
-          .updateTable('refresh_tokens')
-          .set({ revoked_at: at })
-          .where('user_id', '=', user.id)
-          .where('family_id', '!=', user.sessionId)
-          .where('revoked_at', 'is', null)
-          .execute();
+        await deps.accountSecurity.endEverySession(tx, user.id, at);
+        await deps.accountSecurity.changed(tx, user, 'password-changed', at);
+        return deps.accountSecurity.identitiesOf(tx, user.id);
       });
-      return { message: accountMessages.passwordChanged };
+      deps.accountSecurity.kick();
+      // This browser goes on in a new session (its refresh cookie replaced), begun by the password just set.
+      const token = await deps.startSession(reply, user.id, 'password');
+      request.log.info({ userId: user.id }, 'password changed; every session revoked, this browser given a new one');
+      return { message: `${accountMessages.passwordChanged} ${linkedListSentence(linked)}`, token };
     },
   );
 

@@ -3,7 +3,7 @@
  * Multi-step changes run in a transaction and use conditional updates, so two requests racing
  * for the same single-use token cannot both win.
  */
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable, Transaction } from 'kysely';
 import type { Database, Db, PasswordResetsTable, RefreshTokensTable, UsersTable } from '../db/database.ts';
 import { precompiled } from '../db/precompiled.ts';
 
@@ -12,6 +12,8 @@ export type RefreshTokenRow = RefreshTokensTable;
 export type PasswordResetRow = PasswordResetsTable;
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
+/** An identity a reset removed (linked while the address was unconfirmed). */
+export type RemovedIdentity = { provider: string; subject: string; email: string | null; login: string | null };
 
 /**
  * True while the session (refresh-token family) of this user has a live token at `at`: not signed
@@ -111,13 +113,29 @@ export function createAuthRepository(db: Db) {
     /**
      * Uses the reset (once), sets the new password and signs the user out everywhere: every
      * refresh token revoked, every other outstanding reset link spent, a waiting email change
-     * cancelled. The link was mailed to the account's address, so opening it confirms that
-     * address. False when the reset was used meanwhile.
+     * cancelled, and every provider identity linked while the address was unconfirmed removed.
+     * The link was mailed to the account's address, so opening it confirms that address. False
+     * when the reset was used meanwhile.
      */
-    completePasswordReset(resetId: string, userId: string, passwordHash: string, at: string): Promise<boolean> {
+    completePasswordReset(
+      resetId: string,
+      userId: string,
+      passwordHash: string,
+      at: string,
+      /** Runs last in the same transaction, told the identities removed (the owner's notice). */
+      then: (tx: Transaction<Database>, removed: RemovedIdentity[]) => Promise<void> = async () => {},
+    ): Promise<boolean> {
       return db.transaction().execute(async (tx) => {
         const used = await tx.updateTable('password_resets').set({ used_at: at }).where('id', '=', resetId).where('used_at', 'is', null).executeTakeFirst();
         if (used.numUpdatedRows !== 1n) return false;
+        // Pre-account takeover: whoever registered this address before its owner, and linked their
+        // own provider while it was unconfirmed, loses that way in when the owner proves the address.
+        const removed = await tx
+          .deleteFrom('oauth_identities')
+          .where('user_id', '=', userId)
+          .where('email_confirmed', '=', 0)
+          .returning(['provider', 'subject', 'email', 'login'])
+          .execute();
         await tx
           .updateTable('users')
           .set((eb) => ({
@@ -138,6 +156,7 @@ export function createAuthRepository(db: Db) {
           .execute();
         await tx.updateTable('refresh_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
         await tx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+        await then(tx, removed);
         return true;
       });
     },

@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
 import type { Background } from '../background.ts';
 import type { EmailLinks } from '../account/emailLinks.ts';
+import { identityLabel, type AccountSecurity } from './accountSecurity.ts';
+import { isProvider } from '../../src/domain/oauth.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { HttpError, mailNotSetUp } from '../http/errors.ts';
 import { jsonSchema } from '../http/schema.ts';
@@ -49,6 +51,7 @@ export type AuthDeps = {
   authenticate: Authenticate;
   emailLinks: EmailLinks;
   passwordLinks: PasswordLinks;
+  accountSecurity: AccountSecurity;
 };
 
 const noFields = jsonSchema(emptyBodySchema);
@@ -70,7 +73,7 @@ export function publicUser(row: UserRow): User {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
-  const { config, repo, hasher, background, jwtSecret, now, authenticate, emailLinks, passwordLinks } = deps;
+  const { config, repo, hasher, background, jwtSecret, now, authenticate, emailLinks, passwordLinks, accountSecurity } = deps;
   const limits = config.rateLimits;
   const MINUTE = 60_000;
   const HOUR = 60 * MINUTE;
@@ -165,7 +168,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       if (hasher.needsRehash(user.password_hash)) {
         background.run('password rehash', async () => repo.updatePasswordHash(user.id, await hasher.hash(password)));
       }
-      const token = await startSession({ config, repo, jwtSecret, at: now() }, reply, user.id);
+      const token = await startSession({ config, repo, jwtSecret, at: now() }, reply, user.id, 'password');
       request.log.info({ userId: user.id }, 'signed in');
       return { user: publicUser(user), token };
     },
@@ -196,7 +199,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       const user = await repo.findUserById(row.user_id);
       if (!user) throw ended();
 
-      const next = newRefreshToken(config, user.id, row.family_id, at);
+      const next = newRefreshToken(config, user.id, row.family_id, at, { signedInWith: row.signed_in_with, signedInAt: row.signed_in_at });
       if (!(await repo.rotateRefreshToken(row.id, next.row, iso(at)))) {
         await repo.revokeFamily(row.family_id, iso(at));
         request.log.warn({ userId: row.user_id, familyId: row.family_id }, 'refresh token raced; family revoked');
@@ -261,7 +264,19 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
       const problem = checkNewPassword(password);
       if (problem) throw new HttpError(400, problem);
       const passwordHash = await hasher.hash(password);
-      if (!(await repo.completePasswordReset(reset.id, reset.user_id, passwordHash, iso(now())))) throw invalidLink();
+      const at = iso(now());
+      const done = await repo.completePasswordReset(reset.id, reset.user_id, passwordHash, at, async (tx, removed) => {
+        const account = await tx.selectFrom('users').select(['id', 'username', 'email']).where('id', '=', reset.user_id).executeTakeFirstOrThrow();
+        const named = removed.flatMap((row) => (isProvider(row.provider) ? [{ provider: row.provider, label: identityLabel(row) }] : []));
+        await accountSecurity.changed(tx, account, 'password-reset', at, named);
+        if (removed.length > 0)
+          request.log.warn(
+            { userId: reset.user_id, providers: removed.map((row) => row.provider) },
+            'reset removed identities linked while the email was unconfirmed',
+          );
+      });
+      if (!done) throw invalidLink();
+      accountSecurity.kick();
       request.log.info({ userId: reset.user_id }, 'password reset; every session revoked');
       clearRefreshCookie(reply);
       return reply.code(200).send({ message: authApiMessages.passwordReset });

@@ -35,6 +35,10 @@ export type RefreshTokensTable = {
   revoked_at: string | null;
   /** The id of the token this one was rotated into. */
   replaced_by: string | null;
+  /** How the session began: 'password', 'google' or 'github' (copied on rotation); null before 0017. */
+  signed_in_with: string | null;
+  /** When the session began (copied on rotation); null before 0017. */
+  signed_in_at: string | null;
 };
 
 export type PasswordResetsTable = {
@@ -250,6 +254,8 @@ export type OAuthIdentitiesTable = {
   login: string | null;
   created_at: string;
   last_used_at: string;
+  /** 1 when the account's address was confirmed as this identity was linked; a reset removes the others. */
+  email_confirmed: number;
 };
 
 /** A started sign-in or link: single use, 10 minutes, found by the hash of the browser's cookie. */
@@ -264,6 +270,8 @@ export type OAuthTransactionsTable = {
   code_verifier: string;
   /** Google only (OpenID Connect). */
   nonce: string | null;
+  /** The session (refresh family) that started a link: its end cancels the link. */
+  family_id: string | null;
   created_at: string;
   expires_at: string;
   used_at: string | null;
@@ -278,6 +286,20 @@ export type OAuthPendingLinksTable = {
   subject: string;
   email: string | null;
   login: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
+/** The link in the mail telling an owner a provider was linked: removes it and ends every session (single use). */
+export type IdentityRemovalLinksTable = {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  provider: string;
+  subject: string;
+  /** What the mail named the identity by (its email or login). */
+  label: string;
   created_at: string;
   expires_at: string;
   used_at: string | null;
@@ -386,6 +408,7 @@ export type Database = {
   oauth_identities: OAuthIdentitiesTable;
   oauth_transactions: OAuthTransactionsTable;
   oauth_pending_links: OAuthPendingLinksTable;
+  identity_removal_links: IdentityRemovalLinksTable;
   verification_runs: VerificationRunsTable;
   submission_reviews: SubmissionReviewsTable;
   github_cache: GithubCacheTable;
@@ -433,6 +456,7 @@ export const TABLES: readonly { name: keyof Database; key: readonly string[] }[]
   { name: 'oauth_identities', key: ['id'] },
   { name: 'oauth_transactions', key: ['id'] },
   { name: 'oauth_pending_links', key: ['id'] },
+  { name: 'identity_removal_links', key: ['id'] },
   { name: 'verification_runs', key: ['id'] },
   { name: 'submission_reviews', key: ['id'] },
   { name: 'github_cache', key: ['key'] },

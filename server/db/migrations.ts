@@ -653,6 +653,49 @@ export const migrations: Record<string, Migration> = {
     },
   },
   /**
+   * Accounts that can carry a credential. `refresh_tokens.signed_in_with` / `signed_in_at`: how and
+   * when the session (refresh family) began ('password', 'google', 'github'), copied to every token
+   * rotated from it; null for sessions begun before this migration (never "fresh"). A learner
+   * without a password may link another provider only within minutes of a provider sign-in.
+   * `oauth_transactions.family_id`: the session that started a link; the link is refused once that
+   * session has ended. `oauth_identities.email_confirmed`: 1 when the account's address was
+   * confirmed when the identity was linked; a reset through the mailed link removes the others
+   * (pre-account takeover). Existing identities: confirmed unless the address is still unconfirmed
+   * or was confirmed after the link. `identity_removal_links`: the single-use link in the mail that
+   * tells the owner a provider was linked; it removes that identity and ends every session.
+   */
+  '0017_account_security': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('refresh_tokens').addColumn('signed_in_with', 'text').execute();
+      await db.schema.alterTable('refresh_tokens').addColumn('signed_in_at', 'text').execute();
+      await db.schema.alterTable('oauth_transactions').addColumn('family_id', 'text').execute();
+      await db.schema.alterTable('oauth_identities').addColumn('email_confirmed', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await sql`update oauth_identities set email_confirmed = 0 where exists (select 1 from users where users.id = oauth_identities.user_id
+        and (users.email_verified_at is null or users.email_verified_at > oauth_identities.created_at))`.execute(db);
+      await db.schema
+        .createTable('identity_removal_links')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('label', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema.createIndex('identity_removal_links_user_idx').on('identity_removal_links').column('user_id').execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('identity_removal_links').execute();
+      await db.schema.alterTable('oauth_identities').dropColumn('email_confirmed').execute();
+      await db.schema.alterTable('oauth_transactions').dropColumn('family_id').execute();
+      await db.schema.alterTable('refresh_tokens').dropColumn('signed_in_at').execute();
+      await db.schema.alterTable('refresh_tokens').dropColumn('signed_in_with').execute();
+    },
+  },
+
+  /**
    * Copies judged fairly, and GitHub read sparingly. `verification_runs.claim` 1: the run passed the
    * owner check (or it could not be checked: no GitHub sign-in) and was judged original, so only it
    * holds a later learner's submission of its repository or commit; runs already done are marked

@@ -23,10 +23,12 @@ import {
   type TestApp,
 } from '../test/helpers.ts';
 import { OAUTH_TRANSACTION_SECONDS } from './routes.ts';
+import { confirmEmail, memoryMailer } from '../test/mailbox.ts';
 
 let google: FakeGoogle;
 let github: FakeGitHub;
 let t: TestApp;
+const mail = memoryMailer();
 let clock = Date.parse('2026-11-26T12:00:00.000Z');
 
 beforeAll(async () => {
@@ -39,7 +41,7 @@ beforeAll(async () => {
         github: { clientId: github.clientId, clientSecret: github.clientSecret, webUrl: github.url, apiUrl: github.url },
       },
     },
-    { now: () => clock },
+    { now: () => clock, mailer: mail },
   );
   // Two fakes and an app: more than the default hook time on a busy machine.
 }, 60_000);
@@ -357,7 +359,8 @@ describe('linked accounts in Settings', () => {
 
   it('a learner with a password may unlink their only identity', async () => {
     const learner = await signIn(t.app);
-    const linkStart = await postJson(t.app, '/account/identities/google', {}, bearer(learner.token));
+    await confirmEmail(t.app, mail, learner.user.email);
+    const linkStart = await postJson(t.app, '/account/identities/google', { password: learner.user.password }, bearer(learner.token));
     const cookie = (oauthCookie(linkStart) as string).split(';')[0] as string;
     await callback(await authorize(new URL((linkStart.json() as { url: string }).url)), cookie);
     const unlinked = await t.app.inject({ method: 'DELETE', url: '/account/identities/google', headers: bearer(learner.token) });
@@ -368,7 +371,8 @@ describe('linked accounts in Settings', () => {
   it("refuses to link an identity that is another learner's", async () => {
     await sessionFrom(await signInWith('github'));
     const learner = await signIn(t.app);
-    const linkStart = await postJson(t.app, '/account/identities/github', {}, bearer(learner.token));
+    await confirmEmail(t.app, mail, learner.user.email);
+    const linkStart = await postJson(t.app, '/account/identities/github', { password: learner.user.password }, bearer(learner.token));
     const cookie = (oauthCookie(linkStart) as string).split(';')[0] as string;
     const refused = await callback(await authorize(new URL((linkStart.json() as { url: string }).url)), cookie);
     expectRefused(refused, 'identity_taken', '/app/settings');

@@ -3,8 +3,8 @@
  * Single use is a conditional update (`used_at is null`), so two requests racing with one cookie
  * or one link cannot both win.
  */
-import type { Insertable } from 'kysely';
-import type { Db, OAuthIdentitiesTable, OAuthPendingLinksTable, OAuthTransactionsTable, UsersTable } from '../db/database.ts';
+import type { Insertable, Transaction } from 'kysely';
+import type { Database, Db, OAuthIdentitiesTable, OAuthPendingLinksTable, OAuthTransactionsTable, UsersTable } from '../db/database.ts';
 import { isPostgres } from '../db/dialect.ts';
 import type { Provider } from '../../src/domain/oauth.ts';
 
@@ -42,9 +42,26 @@ export function createOAuthRepository(db: Db) {
       await db.updateTable('oauth_identities').set({ last_used_at: at }).where('id', '=', id).execute();
     },
 
-    /** Throws a unique violation when the identity, or this provider for this learner, is taken. */
-    async insertIdentity(row: IdentityRow): Promise<void> {
-      await db.insertInto('oauth_identities').values(row).execute();
+    /**
+     * Links an identity and runs `then` (the owner's notice) in the same transaction. Throws a
+     * unique violation when the identity, or this provider for this learner, is taken.
+     */
+    async insertIdentity(row: IdentityRow, then: (tx: Transaction<Database>) => Promise<void> = async () => {}): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        await tx.insertInto('oauth_identities').values(row).execute();
+        await then(tx);
+      });
+    },
+
+    /** How and when a session (refresh family) of the learner began; undefined for an unknown one. */
+    sessionOrigin(familyId: string, userId: string): Promise<{ signed_in_with: string | null; signed_in_at: string | null } | undefined> {
+      return db
+        .selectFrom('refresh_tokens')
+        .select(['signed_in_with', 'signed_in_at'])
+        .where('family_id', '=', familyId)
+        .where('user_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst();
     },
 
     /** The learner a provider created and their identity, together or not at all. */
@@ -68,7 +85,12 @@ export function createOAuthRepository(db: Db) {
      * 'used' when it was used meanwhile; 'taken' when the identity (or the provider for this
      * account) got linked otherwise meanwhile: nothing is written then.
      */
-    completePendingLink(link: PendingLinkRow, identity: IdentityRow, at: string): Promise<'linked' | 'used' | 'taken'> {
+    completePendingLink(
+      link: PendingLinkRow,
+      identity: IdentityRow,
+      at: string,
+      then: (tx: Transaction<Database>) => Promise<void> = async () => {},
+    ): Promise<'linked' | 'used' | 'taken'> {
       return db.transaction().execute(async (tx) => {
         const used = await tx.updateTable('oauth_pending_links').set({ used_at: at }).where('id', '=', link.id).where('used_at', 'is', null).executeTakeFirst();
         if (used.numUpdatedRows !== 1n) return 'used';
@@ -84,6 +106,7 @@ export function createOAuthRepository(db: Db) {
           .executeTakeFirst();
         if (clash) return 'taken';
         await tx.insertInto('oauth_identities').values(identity).execute();
+        await then(tx);
         return 'linked';
       });
     },

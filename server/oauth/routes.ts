@@ -17,16 +17,28 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { identitiesResponseSchema, linkConfirmBodySchema, linkStartResponseSchema, providerSchema, providersResponseSchema } from '../../src/domain/oauthApi.ts';
-import { oauthMessages, PROVIDERS, type LinkedAccounts, type OAuthError, type Provider } from '../../src/domain/oauth.ts';
+import {
+  identitiesResponseSchema,
+  linkConfirmBodySchema,
+  linkStartBodySchema,
+  linkStartResponseSchema,
+  providerSchema,
+  providersResponseSchema,
+  removeLinkBodySchema,
+  removeLinkResponseSchema,
+} from '../../src/domain/oauthApi.ts';
+import { LINK_REAUTH_MINUTES, oauthMessages, PROVIDERS, type LinkedAccounts, type OAuthError, type Provider } from '../../src/domain/oauth.ts';
+import { removeLinkTexts } from '../../src/domain/accountNotices.ts';
+import { accountMessages } from '../../src/domain/learningApi.ts';
 import { authApiMessages } from '../../src/domain/auth.ts';
 import { sessionResponseSchema } from '../../src/domain/authApi.ts';
 import * as client from 'openid-client';
 import type { ServerConfig } from '../config.ts';
-import type { Authenticate } from '../auth/authenticate.ts';
+import type { AccountSecurity } from '../auth/accountSecurity.ts';
+import type { Authenticate, Authenticated } from '../auth/authenticate.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { AuthRepository, UserRow } from '../auth/repository.ts';
-import { publicUser } from '../auth/routes.ts';
+import { clearRefreshCookie, publicUser } from '../auth/routes.ts';
 import { startSession } from '../auth/sessions.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../auth/tokens.ts';
 import { normalizeEmail, USERNAME_MAX, USERNAME_MIN } from '../auth/validation.ts';
@@ -54,6 +66,7 @@ export type OAuthDeps = {
   jwtSecret: string;
   now: () => number;
   authenticate: Authenticate;
+  accountSecurity: AccountSecurity;
 };
 
 const providerParams = { type: 'object', required: ['provider'], properties: { provider: { type: 'string' } } } as const;
@@ -74,16 +87,18 @@ function usernameFor(identity: ProviderIdentity, email: string): string {
   return 'PathForge learner';
 }
 
-/** Starts a session (a new refresh family): the cookie on `reply`, the access token returned. */
+/** Starts a session (a new refresh family) begun by `signedInWith`: the cookie on `reply`, the access token returned. */
 function sessionStarter(deps: OAuthDeps) {
   const { config, authRepo, jwtSecret, now } = deps;
-  return (reply: FastifyReply, userId: string): Promise<string> => startSession({ config, repo: authRepo, jwtSecret, at: now() }, reply, userId);
+  return (reply: FastifyReply, userId: string, signedInWith: string): Promise<string> =>
+    startSession({ config, repo: authRepo, jwtSecret, at: now() }, reply, userId, signedInWith);
 }
 
 /** Stores a new transaction, sets its cookie on `reply` and says where to send the browser. */
 function transactionStarter(deps: OAuthDeps) {
   const { repo, now } = deps;
-  return async (reply: FastifyReply, provider: OAuthProvider, userId: string | null): Promise<URL> => {
+  /** `link`: the learner linking and the session they link from (its end cancels the link); null for a sign-in. */
+  return async (reply: FastifyReply, provider: OAuthProvider, link: { userId: string; familyId: string } | null): Promise<URL> => {
     const cookie = newOpaqueToken();
     const checks = {
       state: client.randomState(),
@@ -96,8 +111,9 @@ function transactionStarter(deps: OAuthDeps) {
       id: randomUUID(),
       token_hash: hashToken(cookie),
       provider: provider.name,
-      intent: userId === null ? 'signin' : 'link',
-      user_id: userId,
+      intent: link === null ? 'signin' : 'link',
+      user_id: link?.userId ?? null,
+      family_id: link?.familyId ?? null,
       state: checks.state,
       code_verifier: checks.codeVerifier,
       nonce: checks.nonce,
@@ -111,7 +127,7 @@ function transactionStarter(deps: OAuthDeps) {
 }
 
 export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
-  const { config, providers, repo, authRepo, hasher, now } = deps;
+  const { config, providers, repo, authRepo, hasher, now, accountSecurity } = deps;
   const web = config.webOrigins[0];
   const startSession = sessionStarter(deps);
   const startTransaction = transactionStarter(deps);
@@ -125,8 +141,12 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
     },
   });
 
+  // Every try checks a password: limited per IP too, like sign-in attempts, whatever the email.
+  const linkIpLimit = rateLimitHook(app, { name: 'oauth-link-confirm-ip', max: config.rateLimits.loginPerMinutePerIp, windowMs: 60_000 });
   // Every start stores a transaction: limited per IP like sign-in attempts.
   const startLimit = rateLimitHook(app, { name: 'oauth-start', max: config.rateLimits.loginPerMinutePerIp, windowMs: 60_000 });
+  // Opening a "linked" mail's removal link: a 256-bit token is not guessed, but each try costs a lookup.
+  const removeLimit = rateLimitHook(app, { name: 'oauth-remove-link', max: config.rateLimits.forgotPasswordPerHour, windowMs: 60 * 60_000 });
 
   const toLogin = (reply: FastifyReply, params: Record<string, string>) =>
     reply
@@ -206,15 +226,22 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
         login: identity.login,
         created_at: iso(at),
         last_used_at: iso(at),
+        email_confirmed: 1,
       });
 
       if (tx.intent === 'link') {
         const userId = tx.user_id;
-        if (userId === null || !(await authRepo.findUserById(userId))) return fail('expired');
+        const user = userId === null ? undefined : await authRepo.findUserById(userId);
+        if (userId === null || !user) return fail('expired');
+        // Bound to the session that started it: signed out (or every session ended) since, no link.
+        if (tx.family_id === null || !(await authRepo.activeSessionUser(tx.family_id, userId, iso(at)))) return fail('session_ended');
         if (known && known.user_id !== userId) return fail('identity_taken');
         if (!known) {
+          const row = { ...newIdentity(userId), email_confirmed: user.email_verified_at === null ? 0 : 1 };
           try {
-            await repo.insertIdentity(newIdentity(userId));
+            // The account's address is told which account was linked, with a way to undo it.
+            await repo.insertIdentity(row, (db) => accountSecurity.linked(db, user, { ...row, provider: providerName }, iso(at)));
+            accountSecurity.kick();
           } catch (error) {
             if (!isUniqueViolation(error)) throw error;
             const again = await repo.findIdentity(providerName, identity.subject);
@@ -229,7 +256,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
       }
 
       const signIn = async (userId: string) => {
-        await startSession(reply, userId);
+        await startSession(reply, userId, providerName);
         request.log.info({ userId, provider: providerName }, 'signed in with a provider');
         // The web app takes the session up with POST /auth/refresh (the refresh cookie set here).
         return toLogin(reply, { oauth: 'signed-in', provider: providerName });
@@ -284,7 +311,7 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
 
   app.post<{ Body: z.infer<typeof linkConfirmBodySchema> }>(
     '/link/confirm',
-    { schema: { body: jsonSchema(linkConfirmBodySchema), response: { 200: jsonSchema(sessionResponseSchema) } }, preHandler: linkLimit },
+    { schema: { body: jsonSchema(linkConfirmBodySchema), response: { 200: jsonSchema(sessionResponseSchema) } }, onRequest: linkIpLimit, preHandler: linkLimit },
     async (request, reply) => {
       const { link, email, password } = request.body;
       const invalid = () => new HttpError(400, oauthMessages.linkInvalid);
@@ -297,32 +324,56 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
       const matches = user !== undefined && user.email === normalizeEmail(email) && user.has_password === 1;
       const valid = matches ? await hasher.verify(user.password_hash, password) : await hasher.verifyDummy(password);
       if (!user || !valid) throw new HttpError(401, authApiMessages.invalidCredentials);
-      const result = await repo.completePendingLink(
-        pending,
-        {
-          id: randomUUID(),
-          user_id: user.id,
-          provider: pending.provider,
-          subject: pending.subject,
-          email: pending.email,
-          login: pending.login,
-          created_at: iso(at),
-          last_used_at: iso(at),
-        },
-        iso(at),
-      );
+      const identity = {
+        id: randomUUID(),
+        user_id: user.id,
+        provider: pending.provider,
+        subject: pending.subject,
+        email: pending.email,
+        login: pending.login,
+        created_at: iso(at),
+        last_used_at: iso(at),
+        // The provider verified this very address: its owner linked it, whether or not the account had confirmed it.
+        email_confirmed: user.email_verified_at !== null || pending.email === user.email ? 1 : 0,
+      };
+      const provider = providerSchema.parse(pending.provider);
+      const result = await repo.completePendingLink(pending, identity, iso(at), (db) => accountSecurity.linked(db, user, { ...identity, provider }, iso(at)));
+      if (result === 'linked') accountSecurity.kick();
       if (result === 'used') throw invalid();
       if (result === 'taken') throw new HttpError(409, 'That account is already linked. Sign in with it, or unlink it in Settings first.');
       request.log.info({ userId: user.id, provider: pending.provider }, 'identity linked after the password');
-      const token = await startSession(reply, user.id);
+      const token = await startSession(reply, user.id, 'password');
       return { user: publicUser(user), token };
+    },
+  );
+
+  // The link in a "linked" mail: one click on its page removes that identity and ends every session.
+  app.post<{ Body: z.infer<typeof removeLinkBodySchema> }>(
+    '/remove-link',
+    { schema: { body: jsonSchema(removeLinkBodySchema), response: { 200: jsonSchema(removeLinkResponseSchema) } }, onRequest: removeLimit },
+    async (request, reply) => {
+      const removed = await accountSecurity.removeWithToken(request.body.token);
+      if (!removed) throw new HttpError(400, removeLinkTexts.invalid);
+      request.log.warn({ userId: removed.userId }, 'linked identity removed from its mail; every session revoked');
+      clearRefreshCookie(reply);
+      return { message: removed.message };
     },
   );
 }
 
 export async function identityRoutes(app: FastifyInstance, deps: OAuthDeps) {
-  const { providers, repo, authRepo, authenticate } = deps;
+  const { config, providers, repo, authRepo, authenticate, hasher, now } = deps;
   const startTransaction = transactionStarter(deps);
+  // Who is linking: authenticated before the per-learner limit counts them.
+  const linkers = new WeakMap<FastifyRequest, Authenticated>();
+  // Each start checks a password and stores a transaction: per learner like a password check, per IP like sign-in attempts.
+  const linkUserLimit = rateLimitHook(app, {
+    name: 'oauth-link-start-user',
+    max: config.rateLimits.loginPerMinutePerEmail,
+    windowMs: 60_000,
+    key: (request) => linkers.get(request)?.id ?? request.ip,
+  });
+  const linkIpLimit = rateLimitHook(app, { name: 'oauth-link-start-ip', max: config.rateLimits.loginPerMinutePerIp, windowMs: 60_000 });
 
   const me = async (request: FastifyRequest) => authenticate(request);
   async function linkedAccounts(userId: string): Promise<LinkedAccounts> {
@@ -335,6 +386,7 @@ export async function identityRoutes(app: FastifyInstance, deps: OAuthDeps) {
         })
         .sort((a, b) => PROVIDERS.indexOf(a.provider) - PROVIDERS.indexOf(b.provider)),
       hasPassword: user?.has_password === 1,
+      emailConfirmed: user !== undefined && user.email_verified_at !== null,
       providers: configuredProviders(providers),
     };
   }
@@ -346,22 +398,55 @@ export async function identityRoutes(app: FastifyInstance, deps: OAuthDeps) {
 
   app.get('/', { schema: { response: { 200: jsonSchema(identitiesResponseSchema) } } }, async (request) => linkedAccounts((await me(request)).id));
 
-  app.post<{ Params: { provider: string } }>(
+  /**
+   * Linking is a sensitive action: refused while the address is unconfirmed; it needs the current
+   * password, or, for an account without one, a session begun minutes ago by a provider sign-in
+   * with an identity still linked.
+   */
+  async function mayLink(user: Authenticated, name: Provider, password: string | undefined): Promise<void> {
+    if (user.email_verified_at === null) throw new HttpError(409, oauthMessages.confirmEmailToLink);
+    if (user.has_password === 1) {
+      if (password === undefined || password === '') throw new HttpError(400, oauthMessages.passwordToLink(name));
+      if (!(await hasher.verify(user.password_hash, password))) throw new HttpError(401, accountMessages.wrongPassword);
+      return;
+    }
+    if (password !== undefined) await hasher.verifyDummy(password);
+    const [origin, identities] = await Promise.all([repo.sessionOrigin(user.sessionId, user.id), repo.identitiesOf(user.id)]);
+    const linked = identities.flatMap((row) => (providerSchema.safeParse(row.provider).success ? [row.provider as Provider] : []));
+    const by = origin?.signed_in_with;
+    const fresh =
+      by !== null &&
+      by !== undefined &&
+      linked.includes(by as Provider) &&
+      origin?.signed_in_at != null &&
+      now() - Date.parse(origin.signed_in_at) <= LINK_REAUTH_MINUTES * 60_000;
+    if (!fresh) throw new HttpError(403, oauthMessages.signInAgainToLink(name, linked));
+  }
+
+  app.post<{ Params: { provider: string }; Body: z.infer<typeof linkStartBodySchema> }>(
     '/:provider',
     {
       schema: {
         params: providerParams,
-        body: { type: 'object', additionalProperties: false, properties: {} },
+        body: jsonSchema(linkStartBodySchema),
         response: { 200: jsonSchema(linkStartResponseSchema) },
       },
+      onRequest: [
+        linkIpLimit,
+        async (request) => {
+          linkers.set(request, await me(request));
+        },
+        linkUserLimit,
+      ],
     },
     async (request, reply) => {
-      const user = await me(request);
+      const user = linkers.get(request) ?? (await me(request));
       const name = providerOf(request.params.provider);
       const provider = providers[name];
       if (!provider) throw new HttpError(409, oauthMessages.notConfigured(name));
+      await mayLink(user, name, request.body.password);
       try {
-        return { url: (await startTransaction(reply, provider, user.id)).href };
+        return { url: (await startTransaction(reply, provider, { userId: user.id, familyId: user.sessionId })).href };
       } catch (error) {
         if (error instanceof HttpError || isDatabaseUnavailable(error)) throw error;
         request.log.warn({ err: error, provider: name }, 'provider unreachable at link start');

@@ -6,6 +6,7 @@ import { setupServer } from 'msw/node';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { API_URL, REQUEST_TIMEOUT_MS, api, apiErrorMessage, messages, setSessionEndedHandler } from './client';
 import { useSession } from '../stores/session';
+import { PASSWORD_REFUSED } from '../domain/auth';
 
 const user = { id: 'u_1', username: 'ada', email: 'ada@example.com', createdAt: '2026-01-15T09:00:00.000Z' };
 const server = setupServer();
@@ -85,6 +86,26 @@ describe('the API client', () => {
     const error = await api.post('/auth/login', { email: 'a@b.co', password: 'secret1' }).catch((e: unknown) => e);
     expect(apiErrorMessage(error)).toBe('Invalid email or password');
     expect(refreshes).toBe(0);
+  });
+
+  it('does not refresh and retry (a second guess) when a current password is refused', async () => {
+    let refreshes = 0;
+    let tries = 0;
+    useSession.getState().signedIn(user, 'fine');
+    server.use(
+      http.post(url('/account/identities/github'), () => {
+        tries += 1;
+        return HttpResponse.json({ message: PASSWORD_REFUSED }, { status: 401 });
+      }),
+      http.post(url('/auth/refresh'), () => {
+        refreshes += 1;
+        return HttpResponse.json({ token: 'x' });
+      }),
+    );
+    const error = await api.post('/account/identities/github', { password: 'not-it' }).catch((e: unknown) => e);
+    expect(apiErrorMessage(error)).toBe(PASSWORD_REFUSED);
+    expect([tries, refreshes]).toEqual([1, 0]);
+    expect(useSession.getState().token).toBe('fine');
   });
 });
 

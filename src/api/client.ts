@@ -1,4 +1,5 @@
 import axios, { AxiosError, type AxiosRequestConfig, isAxiosError } from 'axios';
+import { PASSWORD_REFUSED } from '../domain/auth';
 import { useSession } from '../stores/session';
 import { DEFAULT_API_URL } from './apiUrl';
 
@@ -58,6 +59,8 @@ api.interceptors.response.use(undefined, async (error: unknown) => {
   const config = error.config as RetriableConfig;
   const path = config.url ?? '';
   if (config._retried || NO_REFRESH.some((p) => path.endsWith(p))) throw error;
+  // A wrong current password (linking a provider) is a refusal: the session is fine, and a retry would count a second guess.
+  if ((error.response.data as { message?: unknown } | undefined)?.message === PASSWORD_REFUSED) throw error;
   if (!useSession.getState().token) throw error;
   try {
     await refreshAccessToken();

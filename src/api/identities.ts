@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { identitiesResponseSchema, linkStartResponseSchema } from '../domain/oauthApi';
+import { identitiesResponseSchema, linkStartResponseSchema, removeLinkResponseSchema } from '../domain/oauthApi';
 import type { Provider } from '../domain/oauth';
 import { api } from './client';
 
@@ -19,7 +19,9 @@ export const identityMutations = {
   link: () =>
     mutationOptions({
       mutationKey: ['account', 'identities', 'link'],
-      mutationFn: async (provider: Provider) => linkStartResponseSchema.parse((await api.post(`/account/identities/${provider}`, {})).data).url,
+      // The current password, or null for an account without one (a fresh provider sign-in stands in for it).
+      mutationFn: async ({ provider, password }: { provider: Provider; password: string | null }) =>
+        linkStartResponseSchema.parse((await api.post(`/account/identities/${provider}`, password === null ? {} : { password })).data).url,
       onSuccess: (url) => window.location.assign(url),
     }),
   unlink: (client: QueryClient) =>
@@ -27,5 +29,11 @@ export const identityMutations = {
       mutationKey: ['account', 'identities', 'unlink'],
       mutationFn: async (provider: Provider) => identitiesResponseSchema.parse((await api.delete(`/account/identities/${provider}`)).data),
       onSuccess: (accounts) => client.setQueryData(identityKeys.all(), accounts),
+    }),
+  /** The one click on /remove-link: the mailed token removes what was linked and ends every session. */
+  removeLink: () =>
+    mutationOptions({
+      mutationKey: ['auth', 'remove-link'],
+      mutationFn: async (token: string) => removeLinkResponseSchema.parse((await api.post('/auth/oauth/remove-link', { token })).data).message,
     }),
 };

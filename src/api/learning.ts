@@ -10,6 +10,7 @@ import {
   projectResponseSchema,
   settingsResponseSchema,
   messageResponseSchema,
+  passwordChangedResponseSchema,
   xpHistoryResponseSchema,
   xpResponseSchema,
   type LeaderboardView,
@@ -23,6 +24,7 @@ import {
 } from '../domain/learningApi';
 import { withTick } from '../domain/learningViews';
 import { REPORT_POLL_MS } from '../domain/verification';
+import { useSession } from '../stores/session';
 import { api } from './client';
 
 /**
@@ -269,8 +271,12 @@ export const accountMutations = {
   changePassword: () =>
     mutationOptions({
       mutationKey: ['account', 'password'],
-      mutationFn: async (values: { currentPassword: string; newPassword: string }) =>
-        (await api.post<{ message: string }>('/account/password', values)).data.message,
+      // Every session ended; this browser goes on in the new one the answer starts (its cookie set).
+      mutationFn: async (values: { currentPassword: string; newPassword: string }) => {
+        const { message, token } = passwordChangedResponseSchema.parse((await api.post('/account/password', values)).data);
+        useSession.getState().tokenRefreshed(token);
+        return message;
+      },
     }),
   deleteAccount: () =>
     mutationOptions({

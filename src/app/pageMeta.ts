@@ -28,6 +28,7 @@ export const PAGE_META = {
   '/resetPassword': meta('Choose a new password', 'Choose a new password for your PathForge account.'),
   '/confirm-email': meta('Confirm your email', 'Confirm the email address of your PathForge account.'),
   '/undo-email-change': meta('Undo an email change', 'Keep the email address of your PathForge account after a change you did not ask for.'),
+  '/remove-link': meta('Remove a linked sign-in', 'Remove a Google or GitHub account linked to your PathForge account and sign out everywhere.'),
   '/unsubscribe/:token': meta('Unsubscribe', 'Stop one kind of PathForge email with one click, no sign-in needed.'),
   '/app/dashboard': meta('Dashboard', 'Your progress, streak and next steps on PathForge.'),
   '/app/paths': meta('Paths', 'The learning paths you are following on PathForge.'),

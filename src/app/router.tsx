@@ -87,6 +87,10 @@ export const routes: RouteObject[] = [
             ...page('emailLink.route', () => import('../routes/emailLink.route'), 'UndoEmailChangeRoute', '/undo-email-change'),
           },
           {
+            path: '/remove-link',
+            ...page('removeLink.route', () => import('../routes/removeLink.route'), 'RemoveLinkRoute', '/remove-link'),
+          },
+          {
             path: '/unsubscribe/:token',
             ...page('unsubscribe.route', () => import('../routes/unsubscribe.route'), 'UnsubscribeRoute', '/unsubscribe/:token'),
           },

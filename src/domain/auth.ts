@@ -30,6 +30,9 @@ export const authApiMessages = {
   registered: 'Account created successfully',
 } as const;
 
+/** A current password that does not match (changing it, linking a provider): a refusal, never an ended session. */
+export const PASSWORD_REFUSED = 'That is not your current password.';
+
 /** Why the API refuses a protected call or a refresh (401). */
 export const sessionMessages = {
   signInRequired: 'Sign in to continue.',

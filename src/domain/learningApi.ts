@@ -7,6 +7,7 @@ import './zodInBrowser.ts';
 import { z } from 'zod';
 import { CATEGORY_VALUES, LEVEL_VALUES } from './content.ts';
 import { WEEKLY_GOAL } from './streaks.ts';
+import { PASSWORD_REFUSED } from './auth.ts';
 import { submissionViewSchema } from './verification.ts';
 
 export const contentId = (prefix: 'path' | 'prj' | 'task') => z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{8}$`));
@@ -203,6 +204,8 @@ export const settingsResponseSchema = z.strictObject({ settings: settingsSchema 
 /** A new email needs `currentPassword`; the name alone does not. */
 export const profileBodySchema = z.strictObject({ username: z.string(), email: z.string(), currentPassword: z.string().optional() });
 export const passwordBodySchema = z.strictObject({ currentPassword: z.string(), newPassword: z.string() });
+/** POST /account/password: what happened (the linked sign-ins listed), and this browser's new session's access token. */
+export const passwordChangedResponseSchema = z.strictObject({ message: z.string(), token: z.string() });
 export const deleteAccountBodySchema = z.strictObject({ password: z.string() });
 
 /** This browser's push subscription (PushSubscription.toJSON()), stored or refreshed for the learner. */
@@ -223,7 +226,7 @@ export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
 
 export const accountMessages = {
-  wrongPassword: 'That is not your current password.',
+  wrongPassword: PASSWORD_REFUSED,
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   deleted: 'Your account and everything in it have been deleted.',
   pathReset: 'Your progress on this path has been reset.',

@@ -29,6 +29,7 @@ export const OAUTH_ERRORS = [
   'no_verified_email',
   'identity_taken',
   'already_linked',
+  'session_ended',
 ] as const;
 export type OAuthError = (typeof OAUTH_ERRORS)[number];
 export const isOAuthError = (value: unknown): value is OAuthError => OAUTH_ERRORS.includes(value as OAuthError);
@@ -52,8 +53,23 @@ export function oauthErrorMessage(error: OAuthError, provider: Provider | null):
       return `That ${name} account is already linked to another PathForge account.`;
     case 'already_linked':
       return `Your PathForge account is already linked to another ${name} account. Unlink it first.`;
+    case 'session_ended':
+      return `Nothing was linked: the session that started linking ${name} has ended. Sign in, then link it again.`;
   }
 }
+
+/** A learner without a password may link another provider this long after signing in with one they have. */
+export const LINK_REAUTH_MINUTES = 5;
+
+/** "Google (grace@example.com), GitHub (octocat)": the linked sign-ins by name and the account they are. */
+export const describeIdentities = (identities: readonly { provider: Provider; label: string }[]) =>
+  identities.map((identity) => `${providerLabels[identity.provider]} (${identity.label})`).join(', ');
+
+/** What a password change, a reset or an email change tells the owner about their linked sign-ins. */
+export const linkedListSentence = (identities: readonly { provider: Provider; label: string }[]) =>
+  identities.length === 0
+    ? 'No Google or GitHub account is linked to yours.'
+    : `Linked to your account: ${describeIdentities(identities)}. Not yours? Unlink it in Settings.`;
 
 export const oauthMessages = {
   /** On /login?link=…: the provider's verified email belongs to an existing account. */
@@ -66,4 +82,18 @@ export const oauthMessages = {
   linkInvalid: 'This link request is invalid or has expired. Continue with the provider again.',
   providerUnreachable: (provider: Provider) => `${providerLabels[provider]} is not answering right now. Please try again in a moment.`,
   notConfigured: (provider: Provider) => `${providerLabels[provider]} sign-in is not set up on this server.`,
+  /** Linking needs the current password (an account that has one). */
+  passwordToLink: (provider: Provider) => `Enter your current password to link ${providerLabels[provider]}.`,
+  /** Linking without a password needs a fresh sign-in with a provider already linked. */
+  signInAgainToLink: (provider: Provider, linked: readonly Provider[]) =>
+    `Your account has no password, so PathForge checks it is you another way: sign in again with ${
+      linked.map((p) => providerLabels[p]).join(' or ') || 'a linked account'
+    }, then link ${providerLabels[provider]} within ${LINK_REAUTH_MINUTES} minutes.`,
+  /** What the link dialog of an account without a password says. */
+  reauthExplain: (provider: Provider, linked: readonly Provider[]) => {
+    const names = linked.map((p) => providerLabels[p]).join(' or ') || 'a linked account';
+    return `Your account has no password, so PathForge checks it is you another way. If you signed in with ${names} in the last ${LINK_REAUTH_MINUTES} minutes, continue to ${providerLabels[provider]}. Otherwise sign in again with ${names} first, then come back here.`;
+  },
+  /** Linking is refused while the account's address is not confirmed. */
+  confirmEmailToLink: 'Confirm your email address before you link Google or GitHub: open the link we sent to it, or send a new one from the banner.',
 } as const;

@@ -27,8 +27,21 @@ export const identitiesResponseSchema = z.strictObject({
   identities: z.array(identitySchema),
   /** False for an account a provider created, until the learner sets a password (a reset link). */
   hasPassword: z.boolean(),
+  /** False until the account's address is confirmed: linking waits for it. */
+  emailConfirmed: z.boolean(),
   providers: z.strictObject({ google: z.boolean(), github: z.boolean() }),
 });
+
+/**
+ * POST /account/identities/:provider: the current password (an account that has one); an account
+ * without one sends nothing and must have signed in with a linked provider minutes ago.
+ */
+export const linkStartBodySchema = z.strictObject({ password: z.string().optional() });
+
+/** POST /auth/oauth/remove-link: the token of the link in a "linked" mail. */
+export const removeLinkBodySchema = z.strictObject({ token: z.string() });
+/** Its answer: what was removed (every session is ended too). */
+export const removeLinkResponseSchema = z.strictObject({ message: z.string() });
 
 /** POST /account/identities/:provider: where to send the browser to link that provider. */
 export const linkStartResponseSchema = z.strictObject({ url: z.string() });

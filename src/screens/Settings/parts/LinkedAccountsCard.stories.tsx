@@ -1,19 +1,23 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Box } from '@chakra-ui/react';
-import { expect, fn, userEvent, within } from 'storybook/test';
-import { linkedBoth, linkedGitHubOnlyNoPassword, linkedGoogle, linkedNoneProvidersOff } from '../../../fixtures';
+import { Box, ChakraProvider } from '@chakra-ui/react';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { linkedBoth, linkedGitHubOnlyNoPassword, linkedGoogle, linkedGoogleNoPassword, linkedNoneProvidersOff, linkedNoneUnconfirmed } from '../../../fixtures';
+import { accountMessages } from '../../../domain/learningApi';
+import { appSystem } from '../../../theme/app';
 import { oauthErrorMessage, oauthMessages } from '../../../domain/oauth';
 import { providerUnavailable } from '../../../components/AuthLayout/ProviderButtons';
 import { LinkedAccountsCard, type LinkedAccountsCardProps } from './LinkedAccountsCard';
 
-/** The section as it sits on the Settings page (the page's width and background). */
+/** The section as it sits on the Settings page (the page's width and background, the app area's recipes: its dialogs). */
 function OnSettingsPage(props: LinkedAccountsCardProps) {
   return (
-    <Box p={{ base: '4', md: '8' }} bg="page" minH="100dvh">
-      <Box maxW="4xl">
-        <LinkedAccountsCard {...props} />
+    <ChakraProvider value={appSystem}>
+      <Box p={{ base: '4', md: '8' }} bg="page" minH="100dvh">
+        <Box maxW="4xl">
+          <LinkedAccountsCard {...props} />
+        </Box>
       </Box>
-    </Box>
+    </ChakraProvider>
   );
 }
 
@@ -21,7 +25,12 @@ const meta = {
   title: 'Screens/Settings/Linked accounts',
   component: OnSettingsPage,
   parameters: { layout: 'fullscreen', route: '/app/settings' },
-  args: { accounts: { status: 'ready', data: linkedGoogle }, onLink: fn(), onUnlink: fn() },
+  args: {
+    accounts: { status: 'ready', data: linkedGoogle },
+    onLink: fn(),
+    onUnlink: fn(),
+    signInUrls: { google: 'http://localhost:4000/auth/oauth/google/start', github: 'http://localhost:4000/auth/oauth/github/start' },
+  },
 } satisfies Meta<typeof OnSettingsPage>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -31,8 +40,7 @@ export const GoogleLinked: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await expect(c.getByText('Linked: ada@example.com')).toBeVisible();
-    await userEvent.click(c.getByRole('button', { name: 'Link GitHub' }));
-    await expect(args.onLink).toHaveBeenCalledWith('github');
+    await expect(c.getByRole('button', { name: 'Link GitHub' })).toBeEnabled();
     await userEvent.click(c.getByRole('button', { name: 'Unlink Google' }));
     await expect(args.onUnlink).toHaveBeenCalledWith('google');
   },
@@ -69,13 +77,91 @@ export const NotSetUp: Story = {
   },
 };
 
+/** Opens the Link dialog of `provider` and returns it. */
+async function openLinkDialog(canvasElement: HTMLElement, provider: 'GitHub' | 'Google') {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: `Link ${provider}` }));
+  return within(await screen.findByRole('dialog', { name: `Link ${provider}` }));
+}
+
+export const AskPassword: Story = {
+  name: 'Linking GitHub asks for the password',
+  parameters: { screenshot: { phone: true } },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await openLinkDialog(canvasElement, 'GitHub');
+    await expect(dialog.getByLabelText(/Current password/)).toHaveFocus();
+    await userEvent.type(dialog.getByLabelText(/Current password/), 'Sturdy-pass-1');
+    await userEvent.click(dialog.getByRole('button', { name: 'Continue to GitHub' }));
+    await expect(args.onLink).toHaveBeenCalledWith('github', 'Sturdy-pass-1');
+  },
+};
+
+export const PasswordMissing: Story = {
+  name: 'Linking without entering the password',
+  play: async ({ canvasElement, args }) => {
+    const dialog = await openLinkDialog(canvasElement, 'GitHub');
+    await userEvent.click(dialog.getByRole('button', { name: 'Continue to GitHub' }));
+    await expect(dialog.getByRole('alert')).toHaveTextContent(oauthMessages.passwordToLink('github'));
+    await expect(dialog.getByLabelText(/Current password/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onLink).not.toHaveBeenCalled();
+  },
+};
+
+export const WrongPassword: Story = {
+  name: 'Linking with a wrong password',
+  args: { linking: { provider: 'github', state: { status: 'error', message: accountMessages.wrongPassword } } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openLinkDialog(canvasElement, 'GitHub');
+    await userEvent.type(dialog.getByLabelText(/Current password/), 'Not-it-at-all');
+    await userEvent.click(dialog.getByRole('button', { name: 'Continue to GitHub' }));
+    await expect(dialog.getByRole('alert')).toHaveTextContent(accountMessages.wrongPassword);
+    await expect(dialog.getByLabelText(/Current password/)).toHaveAttribute('aria-invalid', 'true');
+  },
+};
+
 export const Opening: Story = {
   name: 'Going to GitHub',
-  args: { busy: 'github' },
+  args: { linking: { provider: 'github', state: { status: 'pending' } } },
+  play: async ({ canvasElement }) => {
+    const dialog = await openLinkDialog(canvasElement, 'GitHub');
+    await expect(dialog.getByRole('button', { name: /Opening GitHub/ })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  },
+};
+
+export const NoPasswordSignInAgain: Story = {
+  name: 'Linking without a password: sign in again first',
+  args: { accounts: { status: 'ready', data: linkedGoogleNoPassword } },
+  play: async ({ canvasElement, args }) => {
+    const dialog = await openLinkDialog(canvasElement, 'GitHub');
+    await expect(dialog.getByText(oauthMessages.reauthExplain('github', ['google']))).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Sign in again with Google' })).toHaveAttribute('href', args.signInUrls.google);
+    await userEvent.click(dialog.getByRole('button', { name: 'Continue to GitHub' }));
+    await expect(args.onLink).toHaveBeenCalledWith('github', null);
+  },
+};
+
+export const NoPasswordTooLate: Story = {
+  name: 'Linking without a password, signed in too long ago',
+  args: {
+    accounts: { status: 'ready', data: linkedGoogleNoPassword },
+    linking: { provider: 'github', state: { status: 'error', message: oauthMessages.signInAgainToLink('github', ['google']) } },
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openLinkDialog(canvasElement, 'GitHub');
+    await userEvent.click(dialog.getByRole('button', { name: 'Continue to GitHub' }));
+    await expect(dialog.getByRole('alert')).toHaveTextContent(oauthMessages.signInAgainToLink('github', ['google']));
+  },
+};
+
+export const EmailUnconfirmed: Story = {
+  name: 'Email not confirmed yet',
+  args: { accounts: { status: 'ready', data: linkedNoneUnconfirmed } },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
-    await expect(c.getByRole('button', { name: 'Opening GitHub…' })).toBeDisabled();
-    await expect(c.getByRole('button', { name: 'Unlink Google' })).toBeDisabled();
+    for (const name of ['Link Google', 'Link GitHub']) {
+      await expect(c.getByRole('button', { name })).toBeDisabled();
+      await expect(c.getByRole('button', { name })).toHaveAccessibleDescription(oauthMessages.confirmEmailToLink);
+    }
   },
 };
 
