@@ -22,11 +22,12 @@ import { pathDetail, pathSummaries, projectDetail, type Catalog } from '../../sr
 import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import { openTasks } from '../../src/domain/progress.ts';
 import { DEFAULT_TIME_ZONE, learnerDay } from '../../src/domain/streaks.ts';
-import { needsLiveUrl, verificationMessages } from '../../src/domain/verification.ts';
+import { CHECK_REQUESTS_PER_MINUTE, needsLiveUrl, verificationMessages } from '../../src/domain/verification.ts';
 import { projectAward, taskAward } from '../../src/domain/xp.ts';
 import type { Authenticate, SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
+import { rateLimitHook } from '../http/rate-limit.ts';
 import { jsonSchema } from '../http/schema.ts';
 import type { Boards } from './boards.ts';
 import type { Ledger, Moment } from './ledger.ts';
@@ -250,10 +251,20 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     },
   );
 
+  // A learner's burst of submissions and "Check again" is turned away before it waits on the
+  // database; the hourly limit on checks (CHECKS_PER_HOUR) is counted in the queue.
+  const checkRequestLimit = rateLimitHook(app, {
+    name: 'check-requests',
+    max: CHECK_REQUESTS_PER_MINUTE,
+    windowMs: 60_000,
+    key: (request) => learnerOf(request).id,
+  });
+
   app.post<{ Params: { id: string }; Body: { repositoryUrl: string; liveUrl?: string | null } }>(
     '/projects/:id/submission',
     {
       schema: { params: idParam, body: jsonSchema(submissionBodySchema), response: { 202: jsonSchema(projectResponseSchema) } },
+      preHandler: checkRequestLimit,
     },
     async (request, reply) => {
       const user = learnerOf(request);
@@ -275,6 +286,9 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       if (liveProblem) throw new HttpError(400, liveProblem);
       const moment = await momentOf(user.id);
       const timeZone = (await ledger.clockOf(user.id))?.time_zone ?? DEFAULT_TIME_ZONE;
+      // Refused at once when the limit is already reached (counted again under the learner's lock below).
+      const reached = verification.on ? await queue.limitReached(user.id, now()) : null;
+      if (reached) throw limitReached(verificationMessages.submitLimit(timeOfDay(reached, timeZone)), reached);
       const urls = { repositoryUrl: request.body.repositoryUrl.trim(), liveUrl: deployed ? (request.body.liveUrl ?? '').trim() : null };
       // The project completes (and unlocks what follows) at once; its XP waits for its checks to pass,
       // unless verification is switched off here: then it is paid now, labelled self-reported.
@@ -299,7 +313,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
 
   app.post<{ Params: { id: string } }>(
     '/projects/:id/verification',
-    { schema: { params: idParam, body: noFields, response: { 202: jsonSchema(projectResponseSchema) } } },
+    { schema: { params: idParam, body: noFields, response: { 202: jsonSchema(projectResponseSchema) } }, preHandler: checkRequestLimit },
     async (request, reply) => {
       const user = learnerOf(request);
       const project = catalog.projects.find((p) => p.id === request.params.id);

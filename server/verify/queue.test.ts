@@ -171,8 +171,14 @@ describe('one learner submitting 200 times at once', () => {
     const refused = answers.filter((a) => a.statusCode === 429);
     expect(accepted).toHaveLength(CHECKS_PER_HOUR - 1); // the other project's submission counted too
     expect(refused).toHaveLength(200 - accepted.length);
-    expect(errorMessage(refused[0]!)).toBe(verificationMessages.submitLimit(anHourAfterStart(start)));
-    expect(Number(refused[0]!.headers['retry-after'])).toBe(3600 - 1);
+    // Past the hourly limit, each says when to come back; the rest of the burst was turned away before it reached the queue.
+    const overLimit = refused.filter((a) => errorMessage(a) === verificationMessages.submitLimit(anHourAfterStart(start)));
+    expect(overLimit.length).toBeGreaterThan(0);
+    for (const answer of overLimit) expect(Number(answer.headers['retry-after'])).toBe(3600 - 1);
+    for (const answer of refused.filter((a) => !overLimit.includes(a))) {
+      expect(errorMessage(answer)).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+    }
     expect(await liveRuns(flooder.id, first.id)).toHaveLength(1);
     // The submission kept is the last one accepted, and its report is the one shown.
     const kept = projectResponseSchema.parse(accepted.at(-1)!.json()).project.submission!;

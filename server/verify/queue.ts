@@ -467,6 +467,11 @@ export function createVerificationQueue(db: Db) {
     rechecksSince,
     checksSince,
 
+    /** When the learner may ask for a check again, when CHECKS_PER_HOUR are used up at `at`; else null. */
+    async limitReached(userId: string, at: number): Promise<string | null> {
+      return limitNextAt(await checksSince(userId, at), CHECKS_PER_HOUR, at);
+    },
+
     /** Whether the project's XP has been paid to the learner (verified or self-reported). */
     async xpPaid(userId: string, projectId: string): Promise<boolean> {
       const row = await db

@@ -217,6 +217,11 @@ export const RECHECKS_PER_HOUR = 6;
  * all their projects: a learner cannot flood the queue (or spend GitHub's quota) by resubmitting.
  */
 export const CHECKS_PER_HOUR = 10;
+/**
+ * How many submissions and "Check again" requests a learner may send a minute, refused or not:
+ * a burst is turned away before it waits on the database (the hourly limit above is the rule).
+ */
+export const CHECK_REQUESTS_PER_MINUTE = 20;
 /** The longest one check may take before it is reported as "couldn't check". */
 export const CHECK_TIMEOUT_SECONDS = 15;
 /** How often the project page asks for the report while it is checking. */
