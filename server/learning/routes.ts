@@ -252,7 +252,8 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   );
 
   // A learner's burst of submissions and "Check again" is turned away before it waits on the
-  // database; the hourly limit on checks (CHECKS_PER_HOUR) is counted in the queue.
+  // learner's lock in the database (counted once a request is valid: bad input still gets its 400);
+  // the hourly limit on checks (CHECKS_PER_HOUR) is counted in the queue.
   const checkRequestLimit = rateLimitHook(app, {
     name: 'check-requests',
     max: CHECK_REQUESTS_PER_MINUTE,
@@ -264,7 +265,6 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     '/projects/:id/submission',
     {
       schema: { params: idParam, body: jsonSchema(submissionBodySchema), response: { 202: jsonSchema(projectResponseSchema) } },
-      preHandler: checkRequestLimit,
     },
     async (request, reply) => {
       const user = learnerOf(request);
@@ -284,6 +284,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       const deployed = needsLiveUrl(project.requirements);
       const liveProblem = deployed ? validateLiveUrl(request.body.liveUrl ?? '', true, { allowLocalHttp: !verification.production }) : null;
       if (liveProblem) throw new HttpError(400, liveProblem);
+      await checkRequestLimit(request, reply);
       const moment = await momentOf(user.id);
       const timeZone = (await ledger.clockOf(user.id))?.time_zone ?? DEFAULT_TIME_ZONE;
       // Refused at once when the limit is already reached (counted again under the learner's lock below).
@@ -313,7 +314,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
 
   app.post<{ Params: { id: string } }>(
     '/projects/:id/verification',
-    { schema: { params: idParam, body: noFields, response: { 202: jsonSchema(projectResponseSchema) } }, preHandler: checkRequestLimit },
+    { schema: { params: idParam, body: noFields, response: { 202: jsonSchema(projectResponseSchema) } } },
     async (request, reply) => {
       const user = learnerOf(request);
       const project = catalog.projects.find((p) => p.id === request.params.id);
@@ -324,6 +325,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       // Already checking: this press changes nothing (checked again under the learner's lock below).
       if (view.submission.verification.state === 'checking') return reply.code(202).send({ project: view });
       const { repositoryUrl, liveUrl } = view.submission;
+      await checkRequestLimit(request, reply);
       const asked = await queue.request({ userId: user.id, projectId: project.id, repositoryUrl, liveUrl, reason: 'recheck', at: iso() });
       if (asked.kind === 'refused') {
         const clock = await ledger.clockOf(user.id);
