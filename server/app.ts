@@ -35,7 +35,7 @@ import { identityRoutes, oauthRoutes } from './oauth/routes.ts';
 import { createBackground, type Background } from './background.ts';
 import { createVerificationParts } from './verify/parts.ts';
 import { createVerificationQueue } from './verify/queue.ts';
-import { createVerificationWorker, UNAVAILABLE_PARTS, type VerificationParts, type VerificationWorker } from './verify/worker.ts';
+import { createVerificationWorker, POLL_INTERVAL_MS, UNAVAILABLE_PARTS, type VerificationParts, type VerificationWorker } from './verify/worker.ts';
 import { frameworkErrors, HttpError, httpMessages, registerErrorHandling } from './http/errors.ts';
 import { withRequestSerializer } from './http/logging.ts';
 import { connectionDrainer } from './http/shutdown.ts';
@@ -86,6 +86,12 @@ export type AppOptions = {
   };
   /** Posts Web Push requests instead of HTTPS to the push service (tests: a loopback fake). */
   pushTransport?: PushTransport;
+  /**
+   * 'worker': this process is a worker (`npm run worker`, server/worker-main.ts): it runs the
+   * verification worker and the outbox sender whatever WORKERS says, and looks for due messages
+   * every POLL_INTERVAL_MS (no API kicks it). Default 'api'.
+   */
+  role?: 'api' | 'worker';
 };
 
 type Reachability = 'reachable' | 'unreachable';
@@ -183,6 +189,9 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
         ? null
         : createOutboxMailer(join(config.dataDir, OUTBOX_DIR), config.mailFrom, app.log));
   const repo = createAuthRepository(db);
+  // The background workers (verification, the outbox sender) run here unless this is an API
+  // started with WORKERS=off: then `npm run worker` processes run them.
+  const worksHere = options.role === 'worker' || config.workers === 'on';
   const sendChecks: Record<string, SendCheck> = {};
   const outbox = createOutbox({
     db,
@@ -193,6 +202,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     log: app.log,
     messageDomain: /@([^>\s]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'pathforge.local',
     checks: sendChecks,
+    sending: worksHere,
   });
   const accountSecurity = createAccountSecurity({ db, outbox, webOrigin: config.webOrigins[0] as string, now });
   const emailLinks = createEmailLinks({
@@ -361,7 +371,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     windowsTimer = setInterval(() => background.run('leaderboard windows', () => boards.moveWindows(now()).then(() => {})), WINDOW_STEP_MS);
     windowsTimer.unref();
     // Verified projects: a submission queues its checks; this instance's worker runs due ones
-    // (every instance has one: the queue hands each run to one of them).
+    // (every instance with workers has one, and every worker process: the queue hands each run to one of them).
     const learningRepo = createLearningRepository(db);
     const verificationQueue = createVerificationQueue(db);
     let catalogOnce: ReturnType<typeof learningRepo.catalog> | null = null;
@@ -384,7 +394,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       ...(checkTimeoutMs === undefined ? {} : { checkTimeoutMs }),
     });
     app.decorate('verification', worker);
-    if (!manual && config.verification === 'on') worker.start();
+    if (!manual && worksHere && config.verification === 'on') worker.start();
     // Everyone's figures per path (students, rating), cached for every /learning answer of this app.
     const pathStats = createPathStats(() => learningRepo.pathStats(), now);
     await app.register(learningRoutes, {
@@ -398,7 +408,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
       now,
       verification: {
         queue: verificationQueue,
-        wake: manual ? () => {} : worker.wake,
+        wake: manual || !worksHere ? () => {} : worker.wake,
         on: config.verification === 'on',
         production: config.production,
       },
@@ -421,7 +431,7 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
     // outbox sends what they queue, and anything left by a restart, every few seconds.
     remindersTimer = setInterval(() => background.run('reminders', () => reminders.tick()), REMINDER_TICK_MS);
     remindersTimer.unref();
-    outbox.start();
+    outbox.start(options.role === 'worker' ? POLL_INTERVAL_MS : undefined);
     outbox.kick();
     await app.register(unsubscribeRoutes, { prefix: '/unsubscribe', reminders });
     await app.register(pushSubscriptionRoutes, {
@@ -458,6 +468,8 @@ export async function buildApp(config: ServerConfig, options: AppOptions = {}): 
         `sign-in with ${signIns}${config.oauth.google && config.oauth.github ? '' : ' (to turn one on, set GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET or GITHUB_CLIENT_ID/GITHUB_CLIENT_SECRET: see docs/OPERATIONS.md)'}`,
       );
       if (!mailer) app.log.warn(MAIL_OFF_WARNING);
+      if (!worksHere) app.log.info('workers off (WORKERS=off): project checks and mail wait for `npm run worker` processes on the same database');
+      if (options.role === 'worker') app.log.info('worker: running project checks and sending mail, serving no requests');
       app.log.info(
         `database: ${describeTarget(config.database)}; rate limits ${redis ? `in ${config.redisUrl ? describeRedis(config.redisUrl) : 'Redis'}` : 'in this process only (one instance)'}; mail ${mailer ? `to ${mailer.description}` : 'off (no SMTP_URL)'}; push ${config.vapid ? 'on' : 'off (set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT to turn it on)'}; JWT secret from ${secretSource}; CORS for ${config.webOrigins.join(', ')}`,
       );

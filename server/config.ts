@@ -87,6 +87,12 @@ export type ServerConfig = {
    * at once, labelled self-reported and ranked apart on the boards.
    */
   verification: 'on' | 'off';
+  /**
+   * WORKERS: 'on' (default): this process also runs the background workers, the verification
+   * worker (Chromium) and the mail outbox sender; 'off': an API only, which queues checks and
+   * messages for `npm run worker` processes (server/worker-main.ts) to run and send.
+   */
+  workers: 'on' | 'off';
   /** Web Push (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT); null: push is not set up. */
   vapid: VapidConfig | null;
 };
@@ -228,10 +234,10 @@ function verifyAllowList(raw: string | undefined, production: boolean): string[]
   return list;
 }
 
-function verificationSwitch(raw: string | undefined): 'on' | 'off' {
+function onOff(name: string, raw: string | undefined): 'on' | 'off' {
   if (raw === undefined || raw === 'on') return 'on';
   if (raw === 'off') return 'off';
-  throw new ConfigError(`VERIFICATION must be on or off, got "${raw}".`);
+  throw new ConfigError(`${name} must be on or off, got "${raw}".`);
 }
 
 /** All three VAPID variables, or none: push needs the key pair and a contact for the push services. */
@@ -326,7 +332,8 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     oauth: oauthConfig(env, port),
     githubApi: githubApiConfig(env),
     verifyAllow: verifyAllowList(text(env, 'VERIFY_TEST_ALLOW'), production),
-    verification: verificationSwitch(text(env, 'VERIFICATION')),
+    verification: onOff('VERIFICATION', text(env, 'VERIFICATION')),
+    workers: onOff('WORKERS', text(env, 'WORKERS')),
     vapid: vapidConfig(env),
   };
 }

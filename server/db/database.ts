@@ -314,7 +314,11 @@ export type VerificationRunsTable = {
   live_url: string | null;
   /** Why it ran: 'submit', 'recheck', 'legacy' (submitted before verification), 'self-reported' (verification off). */
   reason: string;
-  status: 'queued' | 'running' | 'done';
+  /**
+   * queued → running → done; or superseded: a newer check of the same learner's project replaced
+   * it (a queued one is never checked; a running one finishes, its result set aside).
+   */
+  status: 'queued' | 'running' | 'done' | 'superseded';
   /** Tries that ended in our error (a retry waits 30 s, then 60 s; the third ends the run). */
   attempts: number;
   /** When it may run (next). */

@@ -22,11 +22,12 @@ import { pathDetail, pathSummaries, projectDetail, type Catalog } from '../../sr
 import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import { openTasks } from '../../src/domain/progress.ts';
 import { DEFAULT_TIME_ZONE, learnerDay } from '../../src/domain/streaks.ts';
-import { needsLiveUrl, verificationMessages } from '../../src/domain/verification.ts';
+import { CHECK_REQUESTS_PER_MINUTE, needsLiveUrl, verificationMessages } from '../../src/domain/verification.ts';
 import { projectAward, taskAward } from '../../src/domain/xp.ts';
 import type { Authenticate, SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
+import { rateLimitHook } from '../http/rate-limit.ts';
 import { jsonSchema } from '../http/schema.ts';
 import type { Boards } from './boards.ts';
 import type { Ledger, Moment } from './ledger.ts';
@@ -151,17 +152,26 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     const project = catalog.projects.find((p) => p.id === projectId);
     if (submission && project) {
       // The report of the latest check of this project (none: submitted before projects were verified).
-      const [run, rechecks, xpPaid] = await Promise.all([
+      const at = now();
+      const [run, rechecks, checks, xpPaid] = await Promise.all([
         queue.latest(userId, projectId),
-        queue.rechecksSince(userId, projectId, now()),
+        queue.rechecksSince(userId, projectId, at),
+        queue.checksSince(userId, at),
         queue.xpPaid(userId, projectId),
       ]);
-      if (run) submission.verification = verificationOf(run, project.requirements, { rechecks, xpPaid, at: now(), verificationOn: verification.on });
+      if (run) {
+        const place = await queue.placeOf(run, at);
+        submission.verification = verificationOf(run, project.requirements, { rechecks, checks, xpPaid, at, verificationOn: verification.on, place });
+      }
     }
     const view = projectDetail(catalog, records, projectId);
     if (!view) throw new HttpError(404, learningMessages.noSuchProject);
     return view;
   }
+
+  /** A limit on checks reached: 429 with the sentence, and when to try again. */
+  const limitReached = (message: string, nextAt: string) =>
+    new HttpError(429, message, { 'retry-after': String(Math.max(1, Math.ceil((Date.parse(nextAt) - now()) / 1000))) });
 
   async function summaryOf(userId: string, pathId: string) {
     const [records, figures] = await Promise.all([repo.records(userId, { submissions: false }), pathStats.get()]);
@@ -241,6 +251,16 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     },
   );
 
+  // A learner's burst of submissions and "Check again" is turned away before it waits on the
+  // learner's lock in the database (counted once a request is valid: bad input still gets its 400);
+  // the hourly limit on checks (CHECKS_PER_HOUR) is counted in the queue.
+  const checkRequestLimit = rateLimitHook(app, {
+    name: 'check-requests',
+    max: CHECK_REQUESTS_PER_MINUTE,
+    windowMs: 60_000,
+    key: (request) => learnerOf(request).id,
+  });
+
   app.post<{ Params: { id: string }; Body: { repositoryUrl: string; liveUrl?: string | null } }>(
     '/projects/:id/submission',
     {
@@ -264,14 +284,22 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       const deployed = needsLiveUrl(project.requirements);
       const liveProblem = deployed ? validateLiveUrl(request.body.liveUrl ?? '', true, { allowLocalHttp: !verification.production }) : null;
       if (liveProblem) throw new HttpError(400, liveProblem);
+      await checkRequestLimit(request, reply);
       const moment = await momentOf(user.id);
+      const timeZone = (await ledger.clockOf(user.id))?.time_zone ?? DEFAULT_TIME_ZONE;
+      // Refused at once when the limit is already reached (counted again under the learner's lock below).
+      const reached = verification.on ? await queue.limitReached(user.id, now()) : null;
+      if (reached) throw limitReached(verificationMessages.submitLimit(timeOfDay(reached, timeZone)), reached);
       const urls = { repositoryUrl: request.body.repositoryUrl.trim(), liveUrl: deployed ? (request.body.liveUrl ?? '').trim() : null };
       // The project completes (and unlocks what follows) at once; its XP waits for its checks to pass,
       // unless verification is switched off here: then it is paid now, labelled self-reported.
       await repo.submit(user.id, project.id, urls, moment.at, async (tx) => {
         const run = { userId: user.id, projectId: project.id, ...urls, at: moment.at };
-        if (verification.on) await queue.enqueue({ ...run, reason: 'submit' }, tx);
-        else {
+        if (verification.on) {
+          // At most CHECKS_PER_HOUR checks an hour per learner: past it, nothing of this submission is kept.
+          const asked = await queue.request({ ...run, reason: 'submit' }, tx);
+          if (asked.kind === 'refused') throw limitReached(verificationMessages.submitLimit(timeOfDay(asked.nextAt, timeZone)), asked.nextAt);
+        } else {
           await queue.record({ ...run, reason: 'self-reported', state: 'self-reported' }, tx);
           await ledger.award(tx, user.id, { ...projectAward(project), pathId: project.pathId, selfReported: true }, moment);
         }
@@ -294,19 +322,16 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       const view = await projectView(user.id, project.id);
       if (!view.submission) throw new HttpError(409, learningMessages.notSubmitted);
       if (!verification.on) throw new HttpError(409, verificationMessages.selfReported);
-      const current = view.submission.verification;
-      // Already checking: this press changes nothing.
-      if (current.state === 'checking') return reply.code(202).send({ project: view });
-      if (!current.recheck.allowed && current.recheck.nextAt) {
-        const { nextAt } = current.recheck;
-        const clock = await ledger.clockOf(user.id);
-        throw new HttpError(429, verificationMessages.recheckLimit(timeOfDay(nextAt, clock?.time_zone ?? DEFAULT_TIME_ZONE)), {
-          'retry-after': String(Math.max(1, Math.ceil((Date.parse(nextAt) - now()) / 1000))),
-        });
-      }
+      // Already checking: this press changes nothing (checked again under the learner's lock below).
+      if (view.submission.verification.state === 'checking') return reply.code(202).send({ project: view });
       const { repositoryUrl, liveUrl } = view.submission;
-      await queue.enqueue({ userId: user.id, projectId: project.id, repositoryUrl, liveUrl, reason: 'recheck', at: iso() });
-      verification.wake();
+      await checkRequestLimit(request, reply);
+      const asked = await queue.request({ userId: user.id, projectId: project.id, repositoryUrl, liveUrl, reason: 'recheck', at: iso() });
+      if (asked.kind === 'refused') {
+        const clock = await ledger.clockOf(user.id);
+        throw limitReached(verificationMessages.recheckLimit(timeOfDay(asked.nextAt, clock?.time_zone ?? DEFAULT_TIME_ZONE)), asked.nextAt);
+      }
+      if (asked.kind === 'queued') verification.wake();
       return reply.code(202).send({ project: await projectView(user.id, project.id) });
     },
   );

@@ -103,6 +103,8 @@ export function createOutbox(deps: {
   messageDomain: string;
   /** Per kind: a last check before sending; a reason means the message is dropped (recorded, not sent). */
   checks?: Record<string, SendCheck>;
+  /** false: this process sends nothing (an API started with WORKERS=off); messages wait for a worker process. */
+  sending?: boolean;
 }) {
   const { db, mailer, background, now, log } = deps;
   const iso = (ms = now()) => new Date(ms).toISOString();
@@ -214,12 +216,18 @@ export function createOutbox(deps: {
     emailReady: mailer !== null,
     enqueue,
     sendDue,
-    /** Sends what is due after the response (call it once the transaction that queued a message committed). */
+    /**
+     * Sends what is due after the response (call it once the transaction that queued a message
+     * committed); nothing in an API started without workers (WORKERS=off: a worker process sends).
+     */
     kick(): void {
+      if (deps.sending === false) return;
       background.run('outbox', sendDue);
     },
-    start(): void {
-      timer = setInterval(() => background.run('outbox', sendDue), OUTBOX_TIMING.intervalMs);
+    /** Looks for due messages every `intervalMs` (a worker process looks more often: no API kicks it). */
+    start(intervalMs: number = OUTBOX_TIMING.intervalMs): void {
+      if (deps.sending === false) return;
+      timer = setInterval(() => background.run('outbox', sendDue), intervalMs);
       timer.unref();
     },
     stop(): void {

@@ -103,9 +103,9 @@ export async function inProcess(): Promise<Pair> {
 
 export type Child = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** `node server/main.ts` with only `env` (and PATH) in its environment, its output collected. */
-export function launch(env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['server/main.ts'], {
+/** `node server/main.ts` (or another entry: `server/worker-main.ts`) with only `env` (and PATH) in its environment, its output collected. */
+export function launch(env: Record<string, string>, script = 'server/main.ts'): Child {
+  const child = spawn(process.execPath, [script], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

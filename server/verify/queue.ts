@@ -7,22 +7,33 @@
  * subquery takes `FOR UPDATE SKIP LOCKED`), setting its lease (`locked_until`) and a claim token
  * of its own (`claimed_by`): a run whose lease passed (its worker died) is claimed again, and only
  * the holder of the current claim may finish it, so a run is never finished twice.
+ *
+ * No one can flood it:
+ * - one live run per learner and project: asking for a check supersedes the project's live run
+ *   (status `superseded`): a queued one is never checked, a running one finishes but its result is
+ *   set aside (no report, no XP, no review);
+ * - a learner asks for at most CHECKS_PER_HOUR checks an hour, submissions and "Check again"
+ *   together (counted under a per-learner lock, so requests at once cannot slip past it);
+ * - the claim takes learners in turn, not runs in order of arrival: the oldest due run of the
+ *   learner with no run in progress who was served least recently (their latest run's start).
  */
 import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Selectable, Transaction } from 'kysely';
 import {
+  CHECKS_PER_HOUR,
   needsLiveUrl,
   RECHECKS_PER_HOUR,
   SUBMISSION_CHECKS,
   type CheckResult,
   type Requirement,
   type SubmissionCheckId,
+  type QueuePlace,
   type Verification,
   type VerificationState,
 } from '../../src/domain/verification.ts';
 import { awardKey } from '../../src/domain/xp.ts';
 import type { Database, Db, VerificationRunsTable } from '../db/database.ts';
-import { skipLocked } from '../db/dialect.ts';
+import { lockTransaction, skipLocked } from '../db/dialect.ts';
 
 export type RunRow = Selectable<VerificationRunsTable>;
 type Executor = Db | Transaction<Database>;
@@ -34,6 +45,70 @@ export type RunReason = 'submit' | 'recheck' | 'legacy' | 'self-reported';
 export type StoredReport = { submission: CheckResult[]; requirements: CheckResult[] };
 
 const HOUR_MS = 3_600_000;
+/** Recent runs whose durations make the estimate (their median). */
+const MEASURED_RUNS = 20;
+/** A worker that claimed a run in this long counts as one of the workers serving the queue. */
+const WORKER_SEEN_MS = 10 * 60_000;
+/** How long one reading of the queue's order serves the reports of every learner waiting (they poll). */
+const SNAPSHOT_MS = 1000;
+
+/** What asking for a check did: queued, refused until `nextAt` (a limit), or nothing (a check is live already). */
+export type CheckRequest = { kind: 'queued'; id: string } | { kind: 'refused'; nextAt: string } | { kind: 'checking' };
+
+/** The runs still to be checked or being checked: at most one per learner and project. */
+const LIVE = ['queued', 'running'] as const;
+
+/**
+ * The order in which the queue will hand out the due runs, as the claim picks them one after
+ * another: each pick takes the oldest run of the learner first by (a run in progress, last served),
+ * and that learner is then busy and served last.
+ */
+export function claimOrder(runs: readonly { id: string; user_id: string; run_at: string; busy: number | boolean; served: string }[]): string[] {
+  const learners = new Map<string, { busy: boolean; served: string; turn: number; runs: { id: string; run_at: string }[] }>();
+  for (const run of runs) {
+    const learner = learners.get(run.user_id) ?? { busy: Boolean(Number(run.busy)), served: run.served, turn: 0, runs: [] };
+    learner.runs.push({ id: run.id, run_at: run.run_at });
+    learners.set(run.user_id, learner);
+  }
+  for (const learner of learners.values()) learner.runs.sort((a, b) => (a.run_at === b.run_at ? (a.id < b.id ? -1 : 1) : a.run_at < b.run_at ? -1 : 1));
+  const order: string[] = [];
+  let turn = 0;
+  const before = (a: { busy: boolean; served: string; turn: number; runs: { id: string; run_at: string }[] }, b: typeof a) => {
+    if (a.busy !== b.busy) return !a.busy;
+    if (a.turn !== b.turn) return a.turn < b.turn;
+    if (a.served !== b.served) return a.served < b.served;
+    const [x, y] = [a.runs[0]!, b.runs[0]!];
+    return x.run_at === y.run_at ? x.id < y.id : x.run_at < y.run_at;
+  };
+  for (;;) {
+    let next: ReturnType<typeof learners.get>;
+    for (const learner of learners.values()) if (learner.runs.length > 0 && (!next || before(learner, next))) next = learner;
+    if (!next) return order;
+    order.push(next.runs.shift()!.id);
+    turn += 1;
+    next.busy = true;
+    next.turn = turn;
+  }
+}
+
+/** The median of some numbers (null for none). */
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** When the oldest of `limit` requests in the hour before `at` leaves that hour; null while fewer. */
+function limitNextAt(times: readonly string[], limit: number, at: number): string | null {
+  if (times.length < limit) return null;
+  const oldest = times[times.length - limit] as string;
+  const nextAt = new Date(Date.parse(oldest) + HOUR_MS).toISOString();
+  return nextAt <= new Date(at).toISOString() ? null : nextAt;
+}
+
+/** The later of two times (null: none). */
+const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 
 export function createVerificationQueue(db: Db) {
   const base = (values: { userId: string; projectId: string; repositoryUrl: string; liveUrl: string | null; reason: RunReason; at: string }) => ({
@@ -48,12 +123,162 @@ export function createVerificationQueue(db: Db) {
     created_at: values.at,
   });
 
+  /** The times the learner asked for a check (submitted, or pressed "Check again") in the hour before `at`, oldest first. */
+  async function checksSince(userId: string, at: number, executor: Executor = db): Promise<string[]> {
+    const rows = await executor
+      .selectFrom('verification_runs')
+      .select('created_at')
+      .where('user_id', '=', userId)
+      .where('reason', 'in', ['submit', 'recheck'])
+      .where('created_at', '>', new Date(at - HOUR_MS).toISOString())
+      .orderBy('created_at')
+      .execute();
+    return rows.map((r) => r.created_at);
+  }
+
+  /** When the learner pressed "Check again" for this project in the hour before `at`, oldest first. */
+  async function rechecksSince(userId: string, projectId: string, at: number, executor: Executor = db): Promise<string[]> {
+    const rows = await executor
+      .selectFrom('verification_runs')
+      .select('created_at')
+      .where('user_id', '=', userId)
+      .where('project_id', '=', projectId)
+      .where('reason', '=', 'recheck')
+      .where('created_at', '>', new Date(at - HOUR_MS).toISOString())
+      .orderBy('created_at')
+      .execute();
+    return rows.map((r) => r.created_at);
+  }
+
+  /** The due runs in the order the claim will take them, with the measured duration and the workers seen; read at most once a second. */
+  let snapshot: { read: number; at: string; order: Map<string, number>; durationMs: number | null; workers: number } | null = null;
+  async function readSnapshot(at: string) {
+    const since = new Date(Date.parse(at) - WORKER_SEEN_MS).toISOString();
+    const [due, recent, running] = await Promise.all([
+      db
+        .selectFrom('verification_runs as r')
+        .select((eb) => [
+          'r.id',
+          'r.user_id',
+          'r.run_at',
+          eb
+            .case()
+            .when(
+              eb.exists(
+                eb
+                  .selectFrom('verification_runs as s')
+                  .select('s.id')
+                  .whereRef('s.user_id', '=', 'r.user_id')
+                  .where('s.status', '=', 'running')
+                  .where('s.locked_until', '>=', at),
+              ),
+            )
+            .then(1)
+            .else(0)
+            .end()
+            .as('busy'),
+          eb.fn
+            .coalesce(
+              eb
+                .selectFrom('verification_runs as s')
+                .select((inner) => inner.fn.max('s.started_at').as('served'))
+                .whereRef('s.user_id', '=', 'r.user_id'),
+              eb.val(''),
+            )
+            .as('served'),
+        ])
+        .where('r.status', '=', 'queued')
+        .where('r.run_at', '<=', at)
+        .execute(),
+      // Runs checked in one try from a submission or a "Check again": their start to their end.
+      db
+        .selectFrom('verification_runs')
+        .select(['started_at', 'finished_at', 'claimed_by'])
+        .where('status', '=', 'done')
+        .where('reason', 'in', ['submit', 'recheck'])
+        .where('attempts', '=', 1)
+        .where('started_at', 'is not', null)
+        .where('finished_at', 'is not', null)
+        .orderBy('finished_at', 'desc')
+        .limit(MEASURED_RUNS)
+        .execute(),
+      db.selectFrom('verification_runs').select('claimed_by').where('status', '=', 'running').where('locked_until', '>=', at).execute(),
+    ]);
+    const order = new Map(claimOrder(due.map((r) => ({ ...r, served: String(r.served ?? '') }))).map((id, i) => [id, i + 1]));
+    const durations = recent.map((r) => Date.parse(r.finished_at as string) - Date.parse(r.started_at as string)).filter((ms) => ms >= 0);
+    // Workers serving the queue: those running a run now or that finished one lately (at least one).
+    const workerOf = (claim: string | null) => claim?.split(':')[0] ?? null;
+    const workers = new Set(
+      [...running.map((r) => workerOf(r.claimed_by)), ...recent.filter((r) => (r.finished_at as string) >= since).map((r) => workerOf(r.claimed_by))].filter(
+        (w): w is string => w !== null,
+      ),
+    );
+    return { read: performance.now(), at, order, durationMs: median(durations), workers: Math.max(1, workers.size) };
+  }
+
+  /** Marks the reading of the queue stale (this process changed the queue). */
+  const changed = () => {
+    snapshot = null;
+  };
+
   return {
-    /** Queues a check of a submission, inside the caller's transaction. */
-    async enqueue(values: Parameters<typeof base>[0], tx: Executor = db): Promise<string> {
-      const row = { ...base(values), status: 'queued' as const, state: 'checking' };
-      await tx.insertInto('verification_runs').values(row).execute();
-      return row.id;
+    /**
+     * Asks for a check of a submission (in the caller's transaction, or one of its own): under a
+     * per-learner lock, refused when the learner's limits are reached (a "Check again" also while a
+     * check is live); else the project's live run is superseded and the new one queued.
+     */
+    async request(values: Parameters<typeof base>[0], tx?: Executor): Promise<CheckRequest> {
+      const ask = async (executor: Executor): Promise<CheckRequest> => {
+        await lockTransaction(executor, `pathforge:verification-checks:${values.userId}`);
+        const at = Date.parse(values.at);
+        const live = () =>
+          executor
+            .selectFrom('verification_runs')
+            .select('id')
+            .where('user_id', '=', values.userId)
+            .where('project_id', '=', values.projectId)
+            .where('status', 'in', LIVE)
+            .executeTakeFirst();
+        let nextAt = limitNextAt(await checksSince(values.userId, at, executor), CHECKS_PER_HOUR, at);
+        if (values.reason === 'recheck') {
+          if (await live()) return { kind: 'checking' };
+          nextAt = later(nextAt, limitNextAt(await rechecksSince(values.userId, values.projectId, at, executor), RECHECKS_PER_HOUR, at));
+        }
+        if (nextAt !== null) return { kind: 'refused', nextAt };
+        // The newer request replaces the live one: a queued run never runs; a running one finishes unheard.
+        await executor
+          .updateTable('verification_runs')
+          .set({ status: 'superseded', finished_at: values.at, locked_until: null })
+          .where('user_id', '=', values.userId)
+          .where('project_id', '=', values.projectId)
+          .where('status', '=', 'queued')
+          .execute();
+        await executor
+          .updateTable('verification_runs')
+          .set({ status: 'superseded' })
+          .where('user_id', '=', values.userId)
+          .where('project_id', '=', values.projectId)
+          .where('status', '=', 'running')
+          .execute();
+        const row = { ...base(values), status: 'queued' as const, state: 'checking' };
+        await executor.insertInto('verification_runs').values(row).execute();
+        changed();
+        return { kind: 'queued', id: row.id };
+      };
+      return tx ? ask(tx) : db.transaction().execute(ask);
+    },
+
+    /** The run's place in the order the claim will take the due runs, and the estimate until its report; null when it is not waiting. */
+    async placeOf(run: RunRow, at: number): Promise<QueuePlace | null> {
+      if (run.status !== 'queued') return null;
+      const iso = new Date(at).toISOString();
+      if (run.run_at > iso) return null; // a retry waiting for its time: not in line yet
+      if (!snapshot || snapshot.at !== iso || performance.now() - snapshot.read > SNAPSHOT_MS) snapshot = await readSnapshot(iso);
+      const position = snapshot.order.get(run.id);
+      if (position === undefined) return null;
+      const { durationMs, workers } = snapshot;
+      // Rounds of `workers` runs each, ours in the last: its own check included.
+      return { position, estimateSeconds: durationMs === null ? null : Math.round((Math.ceil(position / workers) * durationMs) / 1000) };
     },
 
     /** Records a submission that is not checked (verification switched off): done at once. */
@@ -72,7 +297,47 @@ export function createVerificationQueue(db: Db) {
       // Due: queued and its time has come, or running with a lease that passed (its worker died).
       const due = (eb: ExpressionBuilder<Database, 'verification_runs'>) =>
         eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', at)]), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', at)])]);
-      const next = skipLocked(db, db.selectFrom('verification_runs').select('id').where(due).orderBy('run_at').limit(1));
+      // Learners in turn: first those with no run in progress, then the one served least recently
+      // (the latest start of any of their runs; never served first), then their oldest due run.
+      const next = skipLocked(
+        db,
+        db
+          .selectFrom('verification_runs as r')
+          .select('r.id')
+          .where((eb) =>
+            eb.or([eb.and([eb('r.status', '=', 'queued'), eb('r.run_at', '<=', at)]), eb.and([eb('r.status', '=', 'running'), eb('r.locked_until', '<', at)])]),
+          )
+          .orderBy((eb) =>
+            eb
+              .case()
+              .when(
+                eb.exists(
+                  eb
+                    .selectFrom('verification_runs as s')
+                    .select('s.id')
+                    .whereRef('s.user_id', '=', 'r.user_id')
+                    .where('s.status', '=', 'running')
+                    .where('s.locked_until', '>=', at),
+                ),
+              )
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .orderBy((eb) =>
+            eb.fn.coalesce(
+              eb
+                .selectFrom('verification_runs as s')
+                .select((inner) => inner.fn.max('s.started_at').as('served'))
+                .whereRef('s.user_id', '=', 'r.user_id'),
+              eb.val(''),
+            ),
+          )
+          .orderBy('r.run_at')
+          .orderBy('r.id')
+          .limit(1),
+      );
+      changed();
       return (
         db
           .updateTable('verification_runs')
@@ -128,7 +393,17 @@ export function createVerificationQueue(db: Db) {
         .where('status', '=', 'running')
         .returning('id')
         .execute();
-      return updated.length > 0;
+      changed();
+      if (updated.length > 0) return true;
+      // Superseded while it ran: it ends, and its result is set aside (the newer run reports).
+      await tx
+        .updateTable('verification_runs')
+        .set({ finished_at: fields.at, locked_until: null })
+        .where('id', '=', run.id)
+        .where('claimed_by', '=', run.claimed_by)
+        .where('status', '=', 'superseded')
+        .execute();
+      return false;
     },
 
     /** Puts a claimed run back in the queue, due at `runAt` (a retry), keeping why it failed. */
@@ -226,24 +501,19 @@ export function createVerificationQueue(db: Db) {
         .selectAll()
         .where('user_id', '=', userId)
         .where('project_id', '=', projectId)
+        .where('status', '<>', 'superseded')
         .orderBy('created_at', 'desc')
         .orderBy((eb) => eb.case().when('status', '=', 'done').then(1).else(0).end())
         .limit(1)
         .executeTakeFirst();
     },
 
-    /** When the learner pressed "Check again" for this project in the hour before `at`, oldest first. */
-    async rechecksSince(userId: string, projectId: string, at: number): Promise<string[]> {
-      const rows = await db
-        .selectFrom('verification_runs')
-        .select('created_at')
-        .where('user_id', '=', userId)
-        .where('project_id', '=', projectId)
-        .where('reason', '=', 'recheck')
-        .where('created_at', '>', new Date(at - HOUR_MS).toISOString())
-        .orderBy('created_at')
-        .execute();
-      return rows.map((r) => r.created_at);
+    rechecksSince,
+    checksSince,
+
+    /** When the learner may ask for a check again, when CHECKS_PER_HOUR are used up at `at`; else null. */
+    async limitReached(userId: string, at: number): Promise<string | null> {
+      return limitNextAt(await checksSince(userId, at), CHECKS_PER_HOUR, at);
     },
 
     /** Whether the project's XP has been paid to the learner (verified or self-reported). */
@@ -267,13 +537,14 @@ export function createVerificationQueue(db: Db) {
 
 export type VerificationQueue = ReturnType<typeof createVerificationQueue>;
 
-/** Whether "Check again" may be pressed at `at`, and from when when not. */
-export function recheckOf(rechecks: readonly string[], at: number, checking: boolean): Verification['recheck'] {
+/**
+ * Whether "Check again" may be pressed at `at`, and from when when not: RECHECKS_PER_HOUR for the
+ * project, and CHECKS_PER_HOUR for the learner (`checks`: submissions and re-checks of every project).
+ */
+export function recheckOf(rechecks: readonly string[], at: number, checking: boolean, checks: readonly string[] = []): Verification['recheck'] {
   if (checking) return { allowed: false, nextAt: null };
-  if (rechecks.length < RECHECKS_PER_HOUR) return { allowed: true, nextAt: null };
-  const oldest = rechecks[rechecks.length - RECHECKS_PER_HOUR] as string;
-  const nextAt = new Date(Date.parse(oldest) + HOUR_MS).toISOString();
-  return nextAt <= new Date(at).toISOString() ? { allowed: true, nextAt: null } : { allowed: false, nextAt };
+  const nextAt = later(limitNextAt(rechecks, RECHECKS_PER_HOUR, at), limitNextAt(checks, CHECKS_PER_HOUR, at));
+  return nextAt === null ? { allowed: true, nextAt: null } : { allowed: false, nextAt };
 }
 
 /** Every check a run makes, each with the same status: waiting (a run still checking), or our error. */
@@ -290,7 +561,7 @@ export function reportOfAll(requirements: readonly Requirement[], outcome: { sta
 export function verificationOf(
   run: RunRow,
   requirements: readonly Requirement[],
-  facts: { rechecks: readonly string[]; xpPaid: boolean; at: number; verificationOn: boolean },
+  facts: { rechecks: readonly string[]; checks?: readonly string[]; xpPaid: boolean; at: number; verificationOn: boolean; place?: QueuePlace | null },
 ): Verification {
   // Queued until GitHub's limit resets (waitForGitHub): its report so far, and when it runs again.
   const waiting = run.status === 'queued' && run.state === 'error';
@@ -303,7 +574,7 @@ export function verificationOf(
   const recheck = waiting
     ? { allowed: false, nextAt: run.run_at }
     : facts.verificationOn
-      ? recheckOf(facts.rechecks, facts.at, checking)
+      ? recheckOf(facts.rechecks, facts.at, checking, facts.checks)
       : { allowed: false, nextAt: null };
   return {
     state: checking ? 'checking' : (run.state as VerificationState),
@@ -315,5 +586,6 @@ export function verificationOf(
     recheck,
     xpPaid: facts.xpPaid,
     ...(waiting ? { retryAt: run.run_at } : {}),
+    queue: checking ? (facts.place ?? null) : null,
   };
 }

@@ -218,6 +218,7 @@ export function notVerified(): Verification {
     requirements: [],
     recheck: { allowed: true, nextAt: null },
     xpPaid: true,
+    queue: null,
   };
 }
 

@@ -227,6 +227,14 @@ export type CheckResult = z.infer<typeof checkResultSchema>;
 export const VERIFICATION_STATES = ['checking', 'passed', 'failed', 'error', 'held', 'self-reported', 'not-verified'] as const;
 export type VerificationState = (typeof VERIFICATION_STATES)[number];
 
+/**
+ * A run waiting in the queue: its place in line (1: the next to be checked; the queue takes
+ * learners in turn, so this is the place in that order, not in the order of arrival), and the
+ * seconds until its report from the durations of recent runs (null when none was measured yet).
+ */
+export const queuePlaceSchema = z.strictObject({ position: z.int().min(1), estimateSeconds: z.int().min(0).nullable() });
+export type QueuePlace = z.infer<typeof queuePlaceSchema>;
+
 export const verificationSchema = z.strictObject({
   state: z.enum(VERIFICATION_STATES),
   /** The commit checked (null before it is known, or when the repository could not be read). */
@@ -242,6 +250,8 @@ export const verificationSchema = z.strictObject({
   xpPaid: z.boolean(),
   /** Set while the checks wait for GitHub's limit to reset: when they run again by themselves. */
   retryAt: z.string().nullable().optional(),
+  /** While the run waits its turn: its place in line, and how long until the report (null: no estimate yet). */
+  queue: queuePlaceSchema.nullable(),
 });
 export type Verification = z.infer<typeof verificationSchema>;
 
@@ -257,6 +267,16 @@ export type SubmissionView = z.infer<typeof submissionViewSchema>;
 
 /** How many times an hour a learner may press "Check again" for one project. */
 export const RECHECKS_PER_HOUR = 6;
+/**
+ * How many checks a learner may ask for in an hour, submissions and "Check again" together, over
+ * all their projects: a learner cannot flood the queue (or spend GitHub's quota) by resubmitting.
+ */
+export const CHECKS_PER_HOUR = 10;
+/**
+ * How many submissions and "Check again" requests a learner may send a minute, refused or not:
+ * a burst is turned away before it waits on the database (the hourly limit above is the rule).
+ */
+export const CHECK_REQUESTS_PER_MINUTE = 20;
 /** The longest one check may take before it is reported as "couldn't check". */
 export const CHECK_TIMEOUT_SECONDS = 15;
 /** How often the project page asks for the report while it is checking. */
@@ -276,6 +296,7 @@ export const verificationMessages = {
   selfReported: 'Verification is switched off on this server: your XP is self-reported and ranked apart.',
   notVerified: 'Submitted before projects were verified: not verified yet. Your XP stays. Check it now to verify it.',
   recheckLimit: (at: string) => `You can check again from ${at}.`,
+  submitLimit: (at: string) => `You have sent ${CHECKS_PER_HOUR} checks in the last hour (submissions and “Check again” together): you can submit again from ${at}.`,
   timedOut: (seconds: number) => `The page did not answer in ${seconds} s.`,
   // What the learner's site itself did, said in one line: reported as failed at once, never retried.
   siteAnswers: (status: number, path = '/') => `${yourPage(path)} answers ${status}.`,
@@ -308,3 +329,21 @@ export const githubLimitMessage = (at: string) => `GitHub’s limit for PathForg
 /** The report's sentence while its checks wait for GitHub's limit (`retryAt`). */
 export const githubLimitReport = (at: string) =>
   `Nothing is wrong with your project as far as we know: GitHub’s limit for PathForge is used up, and we’ll check it again by ourselves from ${at}.`;
+
+/** 1st, 2nd, 3rd, 4th… 11th, 12th, 13th… 21st. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+}
+
+/** How long until the report, in words: "about 3 minutes", or "no estimate yet" when none was measured. */
+export function queueEstimate(seconds: number | null): string {
+  if (seconds === null) return 'no estimate yet';
+  if (seconds < 60) return 'less than a minute';
+  const minutes = Math.round(seconds / 60);
+  return minutes === 1 ? 'about 1 minute' : `about ${minutes} minutes`;
+}
+
+/** A queued run's place and estimate, as the report shows it: "3rd in line, about 1 minute". */
+export const queueMessage = (place: QueuePlace): string => `${ordinal(place.position)} in line, ${queueEstimate(place.estimateSeconds)}`;

@@ -14,6 +14,8 @@ import {
   heldReport,
   notVerifiedReport,
   passedReport,
+  queuedNoEstimateReport,
+  queuedReport,
   RECHECK_OPENS_AT,
   recheckLimitReport,
   REPORT_TIME_ZONE,
@@ -74,6 +76,29 @@ export const Checking: Story = {
     await expect(r.queryByText(/Passed|XP/)).not.toBeInTheDocument();
     await expect(r.queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
     await expect(r.queryByText(/Commit checked/)).not.toBeInTheDocument();
+    // Running now: no place in line.
+    await expect(r.queryByText(/in line/)).not.toBeInTheDocument();
+  },
+};
+
+export const Queued: Story = {
+  name: 'Checking, 3rd in line',
+  args: { verification: queuedReport },
+  play: async ({ canvasElement }) => {
+    const r = report(canvasElement);
+    await expect(r.getByRole('heading', { level: 3, name: verificationMessages.checking })).toBeVisible();
+    // Where it is in line, and about how long until the report.
+    await expect(r.getByText('3rd in line, about 1 minute')).toBeVisible();
+    await expect(r.getAllByText('Waiting')).toHaveLength(queuedReport.submission.length + queuedReport.requirements.length);
+  },
+};
+
+export const QueuedNoEstimate: Story = {
+  name: 'Checking, next in line, no estimate yet',
+  args: { verification: queuedNoEstimateReport },
+  play: async ({ canvasElement }) => {
+    // Nothing measured yet: no figure is made up.
+    await expect(report(canvasElement).getByText('1st in line, no estimate yet')).toBeVisible();
   },
 };
 

@@ -19,7 +19,7 @@ import {
 } from 'lucide-react';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { formatTime, formatXp } from '../../../domain/format';
-import { githubLimitReport, verificationMessages, type CheckResult, type CheckStatus, type Verification } from '../../../domain/verification';
+import { githubLimitReport, queueMessage, verificationMessages, type CheckResult, type CheckStatus, type Verification } from '../../../domain/verification';
 import { ExternalAnchor } from './shared';
 
 export type VerificationReportProps = {
@@ -117,6 +117,11 @@ function Headline({ verification, xp, timeZone }: { verification: Verification; 
         <Text fontSize="sm" color="fg">
           {reportMessage(verification, timeZone)}
         </Text>
+        {state === 'checking' && verification.queue ? (
+          <Text fontSize="sm" fontWeight="semibold" color="fg" display="flex" alignItems="center" gap="1.5">
+            <Clock size={14} aria-hidden="true" /> {queueMessage(verification.queue)}
+          </Text>
+        ) : null}
         {xpPaid ? (
           <Text fontSize="sm" fontWeight="semibold" color="fg">
             +{formatXp(xp)}
