@@ -107,7 +107,17 @@ async function learner(githubId: number, login: string) {
   const at = new Date(clock).toISOString();
   await t.app.db
     .insertInto('oauth_identities')
-    .values({ id: randomUUID(), user_id: someone.id, provider: 'github', subject: String(githubId), email: null, login, created_at: at, last_used_at: at })
+    .values({
+      id: randomUUID(),
+      user_id: someone.id,
+      provider: 'github',
+      subject: String(githubId),
+      email: null,
+      login,
+      created_at: at,
+      last_used_at: at,
+      email_confirmed: 1,
+    })
     .execute();
   expect((await post(t.app, `/learning/projects/${project.id}/start`, someone.token)).statusCode).toBe(200);
   for (const task of project.tasks) {
