@@ -4,7 +4,7 @@
  * change spends an older undo link. Each answer is the same "invalid or spent" sentence.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailLinkMessages, settingsResponseSchema } from '../../src/domain/learningApi.ts';
+import { emailLinkMessages, passwordChangedResponseSchema, settingsResponseSchema } from '../../src/domain/learningApi.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { bearer, createTestApp, errorMessage, newUser, postJson, signIn, type TestApp } from '../test/helpers.ts';
 
@@ -43,8 +43,19 @@ const changeEmail = (token: string, username: string, email: string, currentPass
   });
 const settings = async (token: string) =>
   settingsResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/account/settings', headers: bearer(token) })).json()).settings;
-const changePassword = (token: string, currentPassword: string, newPassword: string) =>
-  postJson(t.app, '/account/password', { currentPassword, newPassword }, bearer(token));
+/** Changes the password; a password change ends every session, so it answers this browser's new token. */
+async function changePassword(token: string, currentPassword: string, newPassword: string): Promise<string> {
+  const response = await postJson(t.app, '/account/password', { currentPassword, newPassword }, bearer(token));
+  expect(response.statusCode).toBe(200);
+  return passwordChangedResponseSchema.parse(response.json()).token;
+}
+/** A confirmed email change ends every session: the learner signs in again with the new address. */
+async function confirmAndSignIn(link: string, email: string, password: string): Promise<string> {
+  expect((await confirm(link)).statusCode).toBe(200);
+  const response = await login(email, password);
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { token: string }).token;
+}
 
 describe('a password change spends older email links', () => {
   it('a change link made before it no longer moves the account, and the undo link is spent too', async () => {
@@ -55,11 +66,11 @@ describe('a password change spends older email links', () => {
     const change = await linkTo(next, 'confirm-email');
     const undoLink = await linkTo(user.email, 'undo-email-change');
 
-    expect((await changePassword(token, user.password, 'Brand-new-pass-7')).statusCode).toBe(200);
+    const fresh = await changePassword(token, user.password, 'Brand-new-pass-7');
     // Settings no longer shows the change as waiting, and sending its link again sends none.
-    expect((await settings(token)).profile.pendingEmail).toBeNull();
+    expect((await settings(fresh)).profile.pendingEmail).toBeNull();
     sent.length = 0;
-    await t.app.inject({ method: 'POST', url: '/account/email/resend', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: '{}' });
+    await t.app.inject({ method: 'POST', url: '/account/email/resend', headers: { ...bearer(fresh), 'content-type': 'application/json' }, payload: '{}' });
     await t.app.background.drain();
     expect(sent.filter((message) => message.to === next)).toEqual([]);
 
@@ -89,9 +100,9 @@ describe('a password change spends older email links', () => {
   it('a change asked for after the password change still works', async () => {
     const user = newUser();
     const { token } = await signIn(t.app, user);
-    expect((await changePassword(token, user.password, 'Brand-new-pass-8')).statusCode).toBe(200);
+    const fresh = await changePassword(token, user.password, 'Brand-new-pass-8');
     const next = newUser().email;
-    await changeEmail(token, user.username, next, 'Brand-new-pass-8');
+    await changeEmail(fresh, user.username, next, 'Brand-new-pass-8');
     expect((await confirm(await linkTo(next, 'confirm-email'))).statusCode).toBe(200);
   });
 });
@@ -115,9 +126,9 @@ describe('a later email change spends an older undo link', () => {
     const second = newUser().email;
     await changeEmail(token, user.username, second, user.password);
     const undoFirst = await linkTo(user.email, 'undo-email-change');
-    expect((await confirm(await linkTo(second, 'confirm-email'))).statusCode).toBe(200);
+    const again = await confirmAndSignIn(await linkTo(second, 'confirm-email'), second, user.password);
     const third = newUser().email;
-    await changeEmail(token, user.username, third, user.password);
+    await changeEmail(again, user.username, third, user.password);
     expect((await confirm(await linkTo(third, 'confirm-email'))).statusCode).toBe(200);
 
     expect(errorMessage(await undo(undoFirst))).toBe(emailLinkMessages.invalid);

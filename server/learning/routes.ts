@@ -323,7 +323,13 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       if (!view.submission) throw new HttpError(409, learningMessages.notSubmitted);
       if (!verification.on) throw new HttpError(409, verificationMessages.selfReported);
       // Already checking: this press changes nothing (checked again under the learner's lock below).
-      if (view.submission.verification.state === 'checking') return reply.code(202).send({ project: view });
+      const current = view.submission.verification;
+      if (current.state === 'checking') return reply.code(202).send({ project: view });
+      // Not yet (a limit, or a run waiting for GitHub's limit to reset): refused with the time the report shows.
+      if (!current.recheck.allowed && current.recheck.nextAt) {
+        const clock = await ledger.clockOf(user.id);
+        throw limitReached(verificationMessages.recheckLimit(timeOfDay(current.recheck.nextAt, clock?.time_zone ?? DEFAULT_TIME_ZONE)), current.recheck.nextAt);
+      }
       const { repositoryUrl, liveUrl } = view.submission;
       await checkRequestLimit(request, reply);
       const asked = await queue.request({ userId: user.id, projectId: project.id, repositoryUrl, liveUrl, reason: 'recheck', at: iso() });
