@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_API, E2E_FAKES_CONTROL } from '../playwright.config';
+import { E2E_API, E2E_FAKES_CONTROL, E2E_WEB } from '../playwright.config';
 import { removeLinkTexts } from '../src/domain/accountNotices';
 import { oauthErrorMessage, oauthMessages } from '../src/domain/oauth';
 import { newLearner, newProviderPerson as nextPerson, registerLearner, signUpAndSignIn } from './support';
@@ -14,7 +14,7 @@ import { newLearner, newProviderPerson as nextPerson, registerLearner, signUpAnd
 const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
 /** The newest link to `page` mailed to `email` (the API writes mail to the outbox without SMTP), as a path of the web app, or null. */
-function mailedLinkFor(email: string, page: 'confirm-email' | 'remove-link'): string | null {
+function mailedLinkFor(email: string, page: 'confirm-email' | 'remove-link' | 'resetPassword'): string | null {
   let files: string[];
   try {
     files = readdirSync(outbox)
@@ -202,4 +202,82 @@ test('a learner links GitHub from Settings with their password; the mailed notic
   const { token } = (await login.json()) as { token: string };
   const linked = await page.request.get(`${E2E_API}/account/identities`, { headers: { Authorization: `Bearer ${token}` } });
   expect(((await linked.json()) as { identities: unknown[] }).identities).toEqual([]);
+});
+
+test('a pre-account takeover: an unconfirmed registration cannot link GitHub, and the owner\u2019s reset shuts its maker out', async ({
+  page: attacker,
+  browser,
+}) => {
+  // The attacker registers the owner's address with a password of their own, leaves it unconfirmed, and signs in.
+  const owner = newLearner('takeover');
+  await signUpAndSignIn(attacker, owner);
+  const stamp = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const attackersGitHub = {
+    id: Date.now() * 10 + 9,
+    login: `mallory-${stamp}`,
+    name: 'Mallory',
+    emails: [{ email: `mallory-${stamp}@example.com`, primary: true, verified: true }],
+  };
+  await steer('github', { user: attackersGitHub });
+
+  // Linking their GitHub from Settings is refused, and the screen says why.
+  await attacker.goto('/app/settings');
+  const linkGitHub = attacker.getByRole('button', { name: 'Link GitHub' });
+  await expect(linkGitHub).toBeDisabled();
+  await expect(linkGitHub).toHaveAccessibleDescription(oauthMessages.confirmEmailToLink);
+  await expect(attacker.getByText(oauthMessages.confirmEmailToLink).first()).toBeVisible();
+  // Past the screen, the API refuses it too, with the same sentence, even with the right password.
+  const token = await storedToken(attacker);
+  const forced = await attacker.request.post(`${E2E_API}/account/identities/github`, {
+    headers: { Authorization: `Bearer ${token}`, Origin: E2E_WEB },
+    data: { password: owner.password },
+  });
+  expect(forced.status()).toBe(409);
+  expect(await forced.json()).toEqual({ message: oauthMessages.confirmEmailToLink });
+  const identities = await attacker.request.get(`${E2E_API}/account/identities`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await identities.json()) as { identities: unknown[] }).identities).toEqual([]);
+
+  // The real owner recovers the account from the mail: "Forgot password", the mailed link, a new password.
+  const ownerContext = await browser.newContext();
+  const real = await ownerContext.newPage();
+  await real.goto('/login');
+  await real.getByRole('link', { name: /Forgot password/i }).click();
+  await expect(real).toHaveURL('/forgotPassword');
+  await real.getByLabel('Email', { exact: true }).fill(owner.email);
+  await real.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(real.getByText('If an account exists for that email, a reset link is on its way.')).toBeVisible();
+  await expect.poll(() => mailedLinkFor(owner.email, 'resetPassword'), { timeout: 10_000 }).not.toBeNull();
+  await real.goto(mailedLinkFor(owner.email, 'resetPassword') as string);
+  const newPassword = 'only-the-owner-knows-this';
+  await real.getByLabel('New password', { exact: true }).fill(newPassword);
+  await real.getByLabel('Confirm password', { exact: true }).fill(newPassword);
+  await real.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(real.getByRole('heading', { name: 'Password updated' })).toBeVisible();
+
+  // The attacker's session is over, and their password no longer opens the account.
+  await attacker.goto('/app/settings');
+  await expect(attacker).toHaveURL(/\/login/);
+  const oldPassword = await attacker.request.post(`${E2E_API}/auth/login`, { data: { email: owner.email, password: owner.password }, headers: { Origin: E2E_WEB } });
+  expect(oldPassword.status()).toBe(401);
+
+  // "Sign in with GitHub" as the attacker's GitHub does not enter the owner's account: it makes one of its own.
+  await steer('github', { user: attackersGitHub });
+  await attacker.goto('/login');
+  await attacker.getByRole('link', { name: 'Continue with GitHub' }).click();
+  await expect(attacker).toHaveURL(/\/app\/dashboard$/);
+  const entered = await attacker.request.get(`${E2E_API}/account/settings`, { headers: { Authorization: `Bearer ${await storedToken(attacker)}` } });
+  expect(((await entered.json()) as { settings: { profile: { email: string } } }).settings.profile.email).toBe(attackersGitHub.emails[0]?.email);
+
+  // The owner signs in with the new password: the reset confirmed the address, nothing is linked, and linking is open to them.
+  await real.getByRole('link', { name: 'Sign In' }).click();
+  await expect(real.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  await real.getByLabel('Email', { exact: true }).fill(owner.email);
+  await real.getByLabel('Password', { exact: true }).fill(newPassword);
+  await real.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(real).toHaveURL('/app/dashboard');
+  await real.goto('/app/settings');
+  await expect(real.getByText('Not linked')).toHaveCount(2);
+  await expect(real.getByRole('button', { name: 'Link GitHub' })).toBeEnabled();
+  await expect(real.getByText(oauthMessages.confirmEmailToLink)).toHaveCount(0);
+  await ownerContext.close();
 });
