@@ -3,9 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { signAccessToken } from '../server/auth/jwt.ts';
 import { E2E_API, E2E_JWT_SECRET, E2E_WEB } from '../playwright.config';
-import { createSession, newLearner, registerLearner, seedSession, signUpAndSignIn, toast } from './support';
-
-const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+import { createSession, mailedLinkFor, newLearner, outbox, registerLearner, seedSession, signUpAndSignIn, toast } from './support';
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email', { exact: true }).fill(email);
@@ -39,25 +37,6 @@ function resetLinkFor(email: string): string | null {
     .map((text) => /\/resetPassword\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1])
     .filter((token): token is string => token !== undefined);
   return tokens.length > 0 ? `/resetPassword?token=${tokens.at(-1)}` : null;
-}
-
-/** The newest link to `page` mailed to `email`, as a path of the web app, or null. */
-function mailedLinkFor(email: string, page: 'confirm-email' | 'undo-email-change'): string | null {
-  let files: string[];
-  try {
-    files = readdirSync(outbox)
-      .filter((name) => name.endsWith('.eml'))
-      .sort();
-  } catch {
-    return null;
-  }
-  const pattern = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})`);
-  const links = files
-    .map((name) => readFileSync(join(outbox, name), 'utf8'))
-    .filter((text) => text.includes(`To: ${email}`))
-    .map((text) => pattern.exec(text)?.[1])
-    .filter((token): token is string => token !== undefined);
-  return links.length > 0 ? `/${page}?token=${links.at(-1)}` : null;
 }
 
 test.describe('confirming the email address', () => {

@@ -1,36 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_API, E2E_FAKES_CONTROL, E2E_WEB } from '../playwright.config';
 import { removeLinkTexts } from '../src/domain/accountNotices';
 import { oauthErrorMessage, oauthMessages } from '../src/domain/oauth';
-import { newLearner, newProviderPerson as nextPerson, registerLearner, signUpAndSignIn } from './support';
+import { mailedLinkFor, newLearner, newProviderPerson as nextPerson, registerLearner, signUpAndSignIn } from './support';
 
 /**
  * Sign-in with Google and GitHub against loopback fakes (e2e/fake-providers.ts, started by
  * Playwright): the whole redirect dance runs in the browser, the API is the real one.
  */
-
-const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-
-/** The newest link to `page` mailed to `email` (the API writes mail to the outbox without SMTP), as a path of the web app, or null. */
-function mailedLinkFor(email: string, page: 'confirm-email' | 'remove-link' | 'resetPassword'): string | null {
-  let files: string[];
-  try {
-    files = readdirSync(outbox)
-      .filter((name) => name.endsWith('.eml'))
-      .sort();
-  } catch {
-    return null;
-  }
-  const pattern = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})`);
-  const tokens = files
-    .map((name) => readFileSync(join(outbox, name), 'utf8'))
-    .filter((text) => text.includes(`To: ${email}`))
-    .map((text) => pattern.exec(text)?.[1])
-    .filter((token): token is string => token !== undefined);
-  return tokens.length > 0 ? `/${page}?token=${tokens.at(-1)}` : null;
-}
 
 const steer = (provider: 'google' | 'github', order: Record<string, unknown>) =>
   fetch(`${E2E_FAKES_CONTROL}/${provider}`, { method: 'POST', body: JSON.stringify(order) });

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_API, E2E_FAKES_CONTROL, E2E_WEB } from '../playwright.config';
 
@@ -90,4 +92,26 @@ export async function newProviderPerson(tag: string, email?: string) {
     }),
   });
   return address;
+}
+
+/** Where the API of the e2e run writes its mail (no SMTP): one .eml file a message. */
+export const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+
+/** The newest link to `page` mailed to `email`, as a path of the web app, or null. */
+export function mailedLinkFor(email: string, page: 'confirm-email' | 'remove-link' | 'undo-email-change' | 'resetPassword'): string | null {
+  let files: string[];
+  try {
+    files = readdirSync(outbox)
+      .filter((name) => name.endsWith('.eml'))
+      .sort();
+  } catch {
+    return null;
+  }
+  const pattern = new RegExp(`/${page}\\?token=([A-Za-z0-9_-]{43})`);
+  const tokens = files
+    .map((name) => readFileSync(join(outbox, name), 'utf8'))
+    .filter((text) => text.includes(`To: ${email}`))
+    .map((text) => pattern.exec(text)?.[1])
+    .filter((token): token is string => token !== undefined);
+  return tokens.length > 0 ? `/${page}?token=${tokens.at(-1)}` : null;
 }

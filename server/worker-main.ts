@@ -8,71 +8,24 @@
  * worker, the database closes.
  */
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { DatabaseUnavailableError } from './db/database.ts';
-import { RedisUnavailableError } from './redis.ts';
-import { ContentError } from './content/load.ts';
+import { buildOrExit, loadConfigOrExit, run, stopOnSignals } from './process.ts';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (config.database.kind === 'sqlite') {
     // SQLite is one process's file: a worker beside an API on it would only compete for its one writer.
     console.error('A worker process needs PostgreSQL (DATABASE_URL): on SQLite the API runs the workers itself (WORKERS=on, the default).');
     process.exit(1);
   }
 
-  let app;
-  try {
-    app = await buildApp(config, { role: 'worker' });
-    await app.ready();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    if (error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError || error instanceof ContentError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      app.log.warn(`${signal} again: exiting now`);
-      process.exit(1);
-    }
-    stopping = true;
-    app.log.info(`${signal} received: the worker stops`);
-    const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s: exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const app = await buildOrExit(async () => {
+    const built = await buildApp(config, { role: 'worker' });
+    await built.ready();
+    return built;
+  });
+  stopOnSignals(app, 'received: the worker stops');
   // The workers' timers are unref'd (they never keep an API process alive on their own): this one does.
   setInterval(() => {}, 60_000);
 }
 
-main().catch((error: unknown) => {
-  console.error('The worker failed to start:', error);
-  process.exit(1);
-});
+run(main, 'The worker failed to start:');

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountMessages, settingsResponseSchema } from '../../src/domain/learningApi.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
-import { startFakeGoogle, type FakeGoogle } from '../test/fake-providers.ts';
+import { fakeProvidersOAuth, startFakeGoogle, type FakeGoogle } from '../test/fake-providers.ts';
 import { bearer, createTestApp, errorMessage, postJson, refreshCookieValue, signIn, type TestApp } from '../test/helpers.ts';
 
 const LINKS_PER_HOUR = 2;
@@ -24,7 +24,7 @@ beforeAll(async () => {
   mail = memoryMailer();
   t = await createTestApp(
     {
-      oauth: { apiOrigin: 'http://localhost:4000', google: { clientId: 'pathforge-test', clientSecret: 'google-secret', issuer: google.issuer }, github: null },
+      oauth: fakeProvidersOAuth(google, null),
       rateLimits: { forgotPasswordPerHour: LINKS_PER_HOUR },
     },
     { mailer: mail },

@@ -10,7 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { removeLinkTexts } from '../../src/domain/accountNotices.ts';
 import { accountMessages } from '../../src/domain/learningApi.ts';
 import { LINK_REAUTH_MINUTES, linkedListSentence, oauthMessages } from '../../src/domain/oauth.ts';
-import { startFakeGitHub, startFakeGoogle, type FakeGitHub, type FakeGoogle } from '../test/fake-providers.ts';
+import { fakeProvidersOAuth, startFakeGitHub, startFakeGoogle, type FakeGitHub, type FakeGoogle } from '../test/fake-providers.ts';
 import {
   bearer,
   createTestApp,
@@ -23,7 +23,6 @@ import {
   signIn,
   withRefresh,
   type TestApp,
-  type TestConfigOverrides,
 } from '../test/helpers.ts';
 import { confirmEmail, linksTo, mailTo, memoryMailer } from '../test/mailbox.ts';
 
@@ -33,16 +32,9 @@ let t: TestApp;
 const mail = memoryMailer();
 let clock = Date.parse('2026-11-28T12:00:00.000Z');
 
-const providersConfig = () =>
-  ({
-    apiOrigin: 'http://localhost:4000',
-    google: { clientId: 'pathforge-test', clientSecret: 'google-secret', issuer: google.issuer },
-    github: { clientId: github.clientId, clientSecret: github.clientSecret, webUrl: github.url, apiUrl: github.url },
-  }) satisfies TestConfigOverrides['oauth'];
-
 beforeAll(async () => {
   [google, github] = await Promise.all([startFakeGoogle(), startFakeGitHub()]);
-  t = await createTestApp({ oauth: providersConfig() }, { now: () => clock, mailer: mail });
+  t = await createTestApp({ oauth: fakeProvidersOAuth(google, github) }, { now: () => clock, mailer: mail });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -285,7 +277,10 @@ describe('a password change, a reset and an email change', () => {
 
 describe('rate limits', () => {
   it('starting a link is limited per learner, and confirming a pending link per IP, with a clear 429', async () => {
-    const limited = await createTestApp({ oauth: providersConfig(), rateLimits: { loginPerMinutePerEmail: 2, loginPerMinutePerIp: 3 } }, { mailer: memoryMailer() });
+    const limited = await createTestApp(
+      { oauth: fakeProvidersOAuth(google, github), rateLimits: { loginPerMinutePerEmail: 2, loginPerMinutePerIp: 3 } },
+      { mailer: memoryMailer() },
+    );
     try {
       const learner = await signIn(limited.app);
       const tries = [];

@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { authApiMessages } from '../../src/domain/auth.ts';
 import { oauthMessages } from '../../src/domain/oauth.ts';
 import { loadConfig } from '../config.ts';
-import { startFakeGitHub, startFakeGoogle, type FakeGitHub, type FakeGoogle } from '../test/fake-providers.ts';
+import { fakeProvidersOAuth, startFakeGitHub, startFakeGoogle, type FakeGitHub, type FakeGoogle } from '../test/fake-providers.ts';
 import {
   bearer,
   createTestApp,
@@ -33,16 +33,7 @@ let clock = Date.parse('2026-11-26T12:00:00.000Z');
 
 beforeAll(async () => {
   [google, github] = await Promise.all([startFakeGoogle(), startFakeGitHub()]);
-  t = await createTestApp(
-    {
-      oauth: {
-        apiOrigin: 'http://localhost:4000',
-        google: { clientId: 'pathforge-test', clientSecret: 'google-secret', issuer: google.issuer },
-        github: { clientId: github.clientId, clientSecret: github.clientSecret, webUrl: github.url, apiUrl: github.url },
-      },
-    },
-    { now: () => clock, mailer: mail },
-  );
+  t = await createTestApp({ oauth: fakeProvidersOAuth(google, github) }, { now: () => clock, mailer: mail });
   // Two fakes and an app: more than the default hook time on a busy machine.
 }, 60_000);
 afterAll(async () => {
@@ -157,11 +148,7 @@ describe('starting', () => {
   it('is limited per IP like sign-in attempts (each start stores a transaction)', async () => {
     const limited = await createTestApp({
       rateLimits: { loginPerMinutePerIp: 2 },
-      oauth: {
-        apiOrigin: 'http://localhost:4000',
-        google: null,
-        github: { clientId: github.clientId, clientSecret: github.clientSecret, webUrl: github.url, apiUrl: github.url },
-      },
+      oauth: fakeProvidersOAuth(null, github),
     });
     try {
       const starts = [];

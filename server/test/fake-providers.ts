@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Events, OAuth2Server } from 'oauth2-mock-server';
+import type { OAuthConfig } from '../config.ts';
 
 export type FakeGoogleUser = { sub: string; email: string | null; emailVerified: boolean; name?: string };
 
@@ -173,4 +174,13 @@ export async function startFakeGitHub(
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
+}
+
+/** The API's sign-in configuration for these fakes (a provider given as null is off), browsers reaching the API at http://localhost:4000. */
+export function fakeProvidersOAuth(google: FakeGoogle | null, github: FakeGitHub | null): OAuthConfig {
+  return {
+    apiOrigin: 'http://localhost:4000',
+    google: google && { clientId: 'pathforge-test', clientSecret: 'google-secret', issuer: google.issuer },
+    github: github && { clientId: github.clientId, clientSecret: github.clientSecret, webUrl: github.url, apiUrl: github.url },
+  };
 }

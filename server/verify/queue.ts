@@ -63,6 +63,39 @@ const LIVE = ['queued', 'running'] as const;
  * another: each pick takes the oldest run of the learner first by (a run in progress, last served),
  * and that learner is then busy and served last.
  */
+/** A query over the runs as `r`, as the claim and the queue's snapshot read them. */
+type RunsAsR = Database & { r: VerificationRunsTable };
+
+/** 1 while the learner of run `r` has a run in progress at `at` (its lease not run out), else 0: the claim serves learners with none first. */
+function learnerBusy(eb: ExpressionBuilder<RunsAsR, 'r'>, at: string) {
+  return eb
+    .case()
+    .when(
+      eb.exists(
+        eb
+          .selectFrom('verification_runs as s')
+          .select('s.id')
+          .whereRef('s.user_id', '=', 'r.user_id')
+          .where('s.status', '=', 'running')
+          .where('s.locked_until', '>=', at),
+      ),
+    )
+    .then(1)
+    .else(0)
+    .end();
+}
+
+/** When the learner of run `r` was last served (the latest start of any of their runs; '' if never): the claim serves the least recent first. */
+function learnerServed(eb: ExpressionBuilder<RunsAsR, 'r'>) {
+  return eb.fn.coalesce(
+    eb
+      .selectFrom('verification_runs as s')
+      .select((inner) => inner.fn.max('s.started_at').as('served'))
+      .whereRef('s.user_id', '=', 'r.user_id'),
+    eb.val(''),
+  );
+}
+
 export function claimOrder(runs: readonly { id: string; user_id: string; run_at: string; busy: number | boolean; served: string }[]): string[] {
   const learners = new Map<string, { busy: boolean; served: string; turn: number; runs: { id: string; run_at: string }[] }>();
   for (const run of runs) {
@@ -157,36 +190,7 @@ export function createVerificationQueue(db: Db) {
     const [due, recent, running] = await Promise.all([
       db
         .selectFrom('verification_runs as r')
-        .select((eb) => [
-          'r.id',
-          'r.user_id',
-          'r.run_at',
-          eb
-            .case()
-            .when(
-              eb.exists(
-                eb
-                  .selectFrom('verification_runs as s')
-                  .select('s.id')
-                  .whereRef('s.user_id', '=', 'r.user_id')
-                  .where('s.status', '=', 'running')
-                  .where('s.locked_until', '>=', at),
-              ),
-            )
-            .then(1)
-            .else(0)
-            .end()
-            .as('busy'),
-          eb.fn
-            .coalesce(
-              eb
-                .selectFrom('verification_runs as s')
-                .select((inner) => inner.fn.max('s.started_at').as('served'))
-                .whereRef('s.user_id', '=', 'r.user_id'),
-              eb.val(''),
-            )
-            .as('served'),
-        ])
+        .select((eb) => ['r.id', 'r.user_id', 'r.run_at', learnerBusy(eb, at).as('busy'), learnerServed(eb).as('served')])
         .where('r.status', '=', 'queued')
         .where('r.run_at', '<=', at)
         .execute(),
@@ -307,32 +311,8 @@ export function createVerificationQueue(db: Db) {
           .where((eb) =>
             eb.or([eb.and([eb('r.status', '=', 'queued'), eb('r.run_at', '<=', at)]), eb.and([eb('r.status', '=', 'running'), eb('r.locked_until', '<', at)])]),
           )
-          .orderBy((eb) =>
-            eb
-              .case()
-              .when(
-                eb.exists(
-                  eb
-                    .selectFrom('verification_runs as s')
-                    .select('s.id')
-                    .whereRef('s.user_id', '=', 'r.user_id')
-                    .where('s.status', '=', 'running')
-                    .where('s.locked_until', '>=', at),
-                ),
-              )
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .orderBy((eb) =>
-            eb.fn.coalesce(
-              eb
-                .selectFrom('verification_runs as s')
-                .select((inner) => inner.fn.max('s.started_at').as('served'))
-                .whereRef('s.user_id', '=', 'r.user_id'),
-              eb.val(''),
-            ),
-          )
+          .orderBy((eb) => learnerBusy(eb, at))
+          .orderBy((eb) => learnerServed(eb))
           .orderBy('r.run_at')
           .orderBy('r.id')
           .limit(1),
