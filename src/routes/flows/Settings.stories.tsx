@@ -4,12 +4,13 @@ import { delay, http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../api/client';
 import { accountMessages, emailLinkMessages } from '../../domain/learningApi';
+import { linkedListSentence } from '../../domain/oauth';
 import { streakRules, WEEKLY_GOAL } from '../../domain/streaks';
 import { fakePushBrowser, sampleEndpoint, type FakePushBrowser } from '../../fixtures/push';
 import { darkModeSettings, newEmail, noPasswordSettings, pausedRemindersSettings, unconfirmedSettings } from '../../fixtures/settings';
-import { authHandlers, samplePassword, sampleToken } from '../../fixtures/msw/auth';
+import { authHandlers, samplePassword, sampleRefreshedToken, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers } from '../../fixtures/msw/learning';
-import { linkedGitHubOnlyNoPassword } from '../../fixtures/oauth';
+import { linkedGitHubOnlyNoPassword, linkedGoogle } from '../../fixtures/oauth';
 import { sampleUser } from '../../fixtures/user';
 import { usePreferences } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
@@ -283,9 +284,10 @@ export const PasswordChanged: Story = {
     await userEvent.clear(dialog.getByLabelText('Current password'));
     await userEvent.type(dialog.getByLabelText('Current password'), samplePassword);
     await userEvent.click(dialog.getByRole('button', { name: 'Change Password' }));
-    await expect(await toast(accountMessages.passwordChanged)).toBeVisible();
+    // Every session ended: the toast names the linked sign-ins, and this browser goes on in the new session.
+    await expect(await toast(`${accountMessages.passwordChanged} ${linkedListSentence(linkedGoogle.identities)}`)).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change your password' })).not.toBeInTheDocument());
-    await expect(useSession.getState().token).toBe(sampleToken);
+    await expect(useSession.getState().token).toBe(sampleRefreshedToken);
     await expect(screen.queryByRole('status', { name: 'There are no changes to save.' })).not.toBeInTheDocument();
   },
 };
