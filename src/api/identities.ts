@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { identitiesResponseSchema, linkStartResponseSchema, removeLinkResponseSchema } from '../domain/oauthApi';
+import { identitiesResponseSchema, linkStartResponseSchema } from '../domain/oauthApi';
 import type { Provider } from '../domain/oauth';
 import { api } from './client';
 
@@ -29,11 +29,5 @@ export const identityMutations = {
       mutationKey: ['account', 'identities', 'unlink'],
       mutationFn: async (provider: Provider) => identitiesResponseSchema.parse((await api.delete(`/account/identities/${provider}`)).data),
       onSuccess: (accounts) => client.setQueryData(identityKeys.all(), accounts),
-    }),
-  /** The one click on /remove-link: the mailed token removes what was linked and ends every session. */
-  removeLink: () =>
-    mutationOptions({
-      mutationKey: ['auth', 'remove-link'],
-      mutationFn: async (token: string) => removeLinkResponseSchema.parse((await api.post('/auth/oauth/remove-link', { token })).data).message,
     }),
 };

@@ -37,6 +37,18 @@ export const oauthQueries = {
 };
 
 export const oauthMutations = {
+  /**
+   * The one click on /remove-link (a public page, like sign-in: zod loads beside the call): the
+   * mailed token removes what was linked and ends every session.
+   */
+  removeLink: () =>
+    mutationOptions({
+      mutationKey: ['auth', 'remove-link'],
+      mutationFn: async (token: string) => {
+        const [{ removeLinkResponseSchema }, { data }] = await Promise.all([import('../domain/oauthApi'), api.post('/auth/oauth/remove-link', { token })]);
+        return removeLinkResponseSchema.parse(data).message;
+      },
+    }),
   /** The provider signed the learner in and the API set the refresh cookie: take the session up. */
   finishSignIn: () =>
     mutationOptions({

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useSearchParams } from 'react-router-dom';
 import { apiErrorMessage } from '../api/client';
-import { identityMutations } from '../api/identities';
+import { oauthMutations } from '../api/oauth';
 import { RemoveLinkScreen, type RemoveLinkState } from '../screens/RemoveLink/RemoveLinkScreen';
 import { useSession } from '../stores/session';
 
@@ -14,7 +14,7 @@ export function RemoveLinkRoute() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const remove = useMutation({
-    ...identityMutations.removeLink(),
+    ...oauthMutations.removeLink(),
     // Every session of the account ended, this device's too.
     onSuccess: () => useSession.getState().logout(),
   });
