@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   accountMessages,
-  DEFAULT_NOTIFICATION_PREFERENCES,
   deleteAccountBodySchema,
   emailLinkMessages,
   messageResponseSchema,
@@ -27,6 +26,7 @@ import { clearRefreshCookie } from '../auth/routes.ts';
 import { checkNewPassword, checkProfile } from '../auth/validation.ts';
 import type { Db } from '../db/database.ts';
 import type { EmailLinks } from './emailLinks.ts';
+import type { LearnerSettings } from './settings.ts';
 import { HttpError, mailNotSetUp } from '../http/errors.ts';
 import { noteAccountDeleted } from '../learning/boards.ts';
 import { rateLimitHook } from '../http/rate-limit.ts';
@@ -46,7 +46,9 @@ export type AccountDeps = {
   passwordLinks: PasswordLinks;
   /** Waiting email changes a learner may cancel per hour. */
   emailCancelsPerHour: number;
-  /** The notification switches, and what Settings says about reminders. */
+  /** The learner's settings (the one writer of user_settings). */
+  settings: LearnerSettings;
+  /** What Settings says about reminders. */
   reminders: Reminders;
   /** Ending every session and the owner's notice after a password change. */
   accountSecurity: AccountSecurity;
@@ -60,11 +62,10 @@ declare module 'fastify' {
   }
 }
 
-const bit = (value: boolean) => (value ? 1 : 0);
 const noFields = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
-  const { db, authenticate, hasher, now, emailLinks, passwordLinks, reminders } = deps;
+  const { db, authenticate, hasher, now, emailLinks, passwordLinks, reminders, settings } = deps;
   const iso = () => new Date(now()).toISOString();
 
   app.decorateRequest('account', null);
@@ -114,16 +115,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
 
   async function settingsOf(userId: string): Promise<Settings> {
     const user = await db.selectFrom('users').select(['username', 'email', 'email_verified_at', 'has_password']).where('id', '=', userId).executeTakeFirstOrThrow();
-    const row = await db.selectFrom('user_settings').select(['dark_mode', 'public_profile']).where('user_id', '=', userId).executeTakeFirst();
-    const { streakEmail, streakPush, digestEmail, updatesEmail, newsletterEmail } = row
-      ? await reminders.preferencesOf(db, userId)
-      : DEFAULT_NOTIFICATION_PREFERENCES;
-    const preferences: Preferences = {
-      notifications: { streakEmail, streakPush, digestEmail, updatesEmail, newsletterEmail },
-      darkMode: row?.dark_mode === 1,
-      publicProfile: row?.public_profile === 1,
-    };
-    const [pendingEmail, status] = await Promise.all([emailLinks.pendingEmail(userId), reminders.status(userId)]);
+    const [preferences, pendingEmail, status] = await Promise.all([settings.preferencesOf(userId), emailLinks.pendingEmail(userId), reminders.status(userId)]);
     return {
       profile: { username: user.username, email: user.email, emailConfirmed: user.email_verified_at !== null, pendingEmail, hasPassword: user.has_password === 1 },
       preferences,
@@ -211,10 +203,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     { schema: { body: jsonSchema(preferencesSchema), response: { 200: jsonSchema(settingsResponseSchema) } } },
     async (request) => {
       const user = me(request);
-      const { notifications, darkMode, publicProfile } = request.body;
-      await db
-        .transaction()
-        .execute((tx) => reminders.savePreferences(tx, user.id, notifications, { dark_mode: bit(darkMode), public_profile: bit(publicProfile) }));
+      await db.transaction().execute((tx) => settings.save(tx, user.id, request.body));
       return { settings: await settingsOf(user.id) };
     },
   );

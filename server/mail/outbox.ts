@@ -107,6 +107,7 @@ export function createOutbox(deps: {
   sending?: boolean;
 }) {
   const { db, mailer, background, now, log } = deps;
+  const checks: Record<string, SendCheck> = { ...deps.checks };
   const iso = (ms = now()) => new Date(ms).toISOString();
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<void> | null = null;
@@ -151,7 +152,7 @@ export function createOutbox(deps: {
     db.updateTable('notification_outbox').set(values).where('id', '=', row.id).where('status', '=', 'sending').where('attempts', '=', row.attempts).execute();
 
   async function deliver(row: OutboxRow): Promise<void> {
-    const check = deps.checks?.[row.kind];
+    const check = checks[row.kind];
     const unwanted = check ? await check(row) : null;
     if (unwanted !== null) {
       await settle(row, { status: 'failed', locked_until: null, last_error: `not sent: ${unwanted}` });
@@ -232,6 +233,10 @@ export function createOutbox(deps: {
     },
     stop(): void {
       clearInterval(timer);
+    },
+    /** Gives messages of `kind` a last check before sending (the feature that queues them does, before the sender starts). */
+    addCheck(kind: string, check: SendCheck): void {
+      checks[kind] = check;
     },
     /** Drops the record of messages sent or given up before `at` (the streak keys it holds are for days long past). */
     async deleteOlderThan(at: string): Promise<void> {

@@ -1,19 +1,21 @@
 /**
- * Reminders and the learner's notification switches: reading and saving them, unsubscribe tokens,
- * what Settings shows (`status`), the scheduler's tick, and the last check before a reminder is
- * sent. When reminders go out is ./rules.ts; sending is the outbox (../mail/outbox.ts).
+ * Reminders: unsubscribe tokens, what Settings shows about reminders (`status`), the scheduler's
+ * tick, and the last check before a reminder is sent. The switches themselves are the learner's
+ * settings (../account/settings.ts, the one writer of user_settings). When reminders go out is
+ * ./rules.ts; sending is the outbox (../mail/outbox.ts).
  *
  * Unsubscribe tokens are opaque and per learner and kind: a random id kept for the learner
  * (`user_settings.unsubscribe_id`, never the user id) and an HMAC of it and the kind under the
  * server's secret, so a token for one kind cannot be turned into another's, nor guessed.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { dailyStreak, addDays, DEFAULT_TIME_ZONE, weekOf } from '../../src/domain/streaks.ts';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type RemindersStatus, type UnsubscribeResponse } from '../../src/domain/learningApi.ts';
+import { type NotificationPreferences, type RemindersStatus, type UnsubscribeResponse } from '../../src/domain/learningApi.ts';
 import { renderStreakAtRisk } from '../../src/mail/StreakAtRisk.ts';
 import { renderWeeklyDigest } from '../../src/mail/WeeklyDigest.ts';
+import type { LearnerSettings } from '../account/settings.ts';
 import type { Database, Db } from '../db/database.ts';
 import { toNumber, whileHolding } from '../db/dialect.ts';
 import type { Executor, Outbox, OutboxRow, SendCheck } from '../mail/outbox.ts';
@@ -26,14 +28,6 @@ const SWITCH_OF: Record<UnsubscribeKind, keyof NotificationPreferences> = {
   updates: 'updatesEmail',
   newsletter: 'newsletterEmail',
 };
-const COLUMN_OF = {
-  streakEmail: 'streak_email',
-  streakPush: 'streak_push',
-  digestEmail: 'digest_email',
-  updatesEmail: 'updates_email',
-  newsletterEmail: 'newsletter_email',
-} as const satisfies Record<keyof NotificationPreferences, string>;
-
 export const unsubscribeMessages: Record<UnsubscribeKind, string> = {
   streak: 'You will get no more streak reminders by email. You can turn them on again in Settings.',
   digest: 'You will get no more weekly digests. You can turn them on again in Settings.',
@@ -51,6 +45,8 @@ export type Reminders = ReturnType<typeof createReminders>;
 export function createReminders(deps: {
   db: Db;
   outbox: Outbox;
+  /** The learner's switches and pause (the one writer of user_settings: ../account/settings.ts). */
+  settings: LearnerSettings;
   now: () => number;
   log: FastifyBaseLogger;
   /** The HMAC key of unsubscribe tokens (derived from the JWT secret). */
@@ -60,55 +56,15 @@ export function createReminders(deps: {
   emailReady: boolean;
   pushPublicKey: string | null;
 }) {
-  const { db, outbox, now, log } = deps;
+  const { db, outbox, now, log, settings } = deps;
+  const preferencesOf = settings.notificationsOf;
   const iso = (ms = now()) => new Date(ms).toISOString();
   const key = createHmac('sha256', deps.secret).update('pathforge unsubscribe tokens').digest();
   const mac = (id: string, kind: UnsubscribeKind) => createHmac('sha256', key).update(`${id}:${kind}`).digest().subarray(0, 16).toString('base64url');
 
-  async function preferencesOf(executor: Executor, userId: string): Promise<NotificationPreferences & { pausedAt: string | null; countedFrom: string | null }> {
-    const row = await executor.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
-    if (!row) return { ...DEFAULT_NOTIFICATION_PREFERENCES, pausedAt: null, countedFrom: null };
-    return {
-      streakEmail: row.streak_email === 1,
-      streakPush: row.streak_push === 1,
-      digestEmail: row.digest_email === 1,
-      updatesEmail: row.updates_email === 1,
-      newsletterEmail: row.newsletter_email === 1,
-      pausedAt: row.reminders_paused_at,
-      countedFrom: row.reminders_counted_from,
-    };
-  }
-
-  /** The learner's settings row, made with the defaults if they never saved one. */
-  async function ensureRow(executor: Executor, userId: string) {
-    const d = DEFAULT_NOTIFICATION_PREFERENCES;
-    await executor
-      .insertInto('user_settings')
-      .values({
-        user_id: userId,
-        streak_email: d.streakEmail ? 1 : 0,
-        streak_push: d.streakPush ? 1 : 0,
-        digest_email: d.digestEmail ? 1 : 0,
-        updates_email: d.updatesEmail ? 1 : 0,
-        newsletter_email: d.newsletterEmail ? 1 : 0,
-        dark_mode: 0,
-        public_profile: 0,
-        updated_at: iso(),
-      })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-  }
-
   async function unsubscribeToken(executor: Executor, userId: string, kind: UnsubscribeKind): Promise<string> {
-    await ensureRow(executor, userId);
-    await executor
-      .updateTable('user_settings')
-      .set({ unsubscribe_id: randomBytes(16).toString('base64url') })
-      .where('user_id', '=', userId)
-      .where('unsubscribe_id', 'is', null)
-      .execute();
-    const { unsubscribe_id: id } = await executor.selectFrom('user_settings').select('unsubscribe_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
-    return `${id as string}.${mac(id as string, kind)}`;
+    const id = await settings.unsubscribeIdOf(executor, userId);
+    return `${id}.${mac(id, kind)}`;
   }
 
   /** Headers and links that let the learner stop this kind of mail in one click (RFC 8058). */
@@ -127,13 +83,7 @@ export function createReminders(deps: {
     const [, id, given] = match as unknown as [string, string, string];
     const kind = (Object.keys(SWITCH_OF) as UnsubscribeKind[]).find((k) => timingSafeEqual(Buffer.from(mac(id, k)), Buffer.from(given)));
     if (!kind) return null;
-    const column = COLUMN_OF[SWITCH_OF[kind]];
-    const updated = await db
-      .updateTable('user_settings')
-      .set({ [column]: 0, updated_at: iso() })
-      .where('unsubscribe_id', '=', id)
-      .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n) return null;
+    if (!(await settings.switchOff(id, SWITCH_OF[kind]))) return null;
     return { kind, message: unsubscribeMessages[kind] };
   }
 
@@ -194,30 +144,6 @@ export function createReminders(deps: {
     };
   }
 
-  /**
-   * Saves the switches. Turning a streak switch on again resumes paused reminders: the pause ends
-   * and reminders sent before now no longer count as ignored.
-   */
-  async function savePreferences(executor: Executor, userId: string, next: NotificationPreferences, extra: { dark_mode: number; public_profile: number }) {
-    const before = await preferencesOf(executor, userId);
-    const resumed = (next.streakEmail && !before.streakEmail) || (next.streakPush && !before.streakPush);
-    const values = {
-      streak_email: next.streakEmail ? 1 : 0,
-      streak_push: next.streakPush ? 1 : 0,
-      digest_email: next.digestEmail ? 1 : 0,
-      updates_email: next.updatesEmail ? 1 : 0,
-      newsletter_email: next.newsletterEmail ? 1 : 0,
-      ...extra,
-      updated_at: iso(),
-      ...(resumed ? { reminders_paused_at: null, reminders_counted_from: iso() } : {}),
-    };
-    await executor
-      .insertInto('user_settings')
-      .values({ user_id: userId, ...values })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-      .execute();
-  }
-
   /** The days a streak reminder went out for (any channel) since reminders were last resumed. */
   async function remindedDays(executor: Executor, userId: string, countedFrom: string | null): Promise<string[]> {
     let query = executor
@@ -244,12 +170,7 @@ export function createReminders(deps: {
     if (channels.length === 0 || (await hasPeriod(tx, userId, 'streak', `streak:${day}`))) return;
     if (shouldPause(await remindedDays(tx, userId, prefs.countedFrom), days, day)) {
       // The switches go off with the pause, so Settings shows what is true: nothing is sent.
-      await ensureRow(tx, userId);
-      await tx
-        .updateTable('user_settings')
-        .set({ reminders_paused_at: iso(at), streak_email: 0, streak_push: 0, updated_at: iso(at) })
-        .where('user_id', '=', userId)
-        .execute();
+      await settings.pauseStreakReminders(tx, userId, at);
       log.info({ userId }, 'streak reminders paused: two weeks ignored');
       return;
     }
@@ -487,5 +408,5 @@ export function createReminders(deps: {
   };
   const digestCheck: SendCheck = async (row: OutboxRow) => ((await preferencesOf(db, row.user_id)).digestEmail ? null : 'the learner switched the digest off');
 
-  return { preferencesOf, savePreferences, status, unsubscribe, unsubscribeToken, tick, checks: { streak: streakCheck, digest: digestCheck } };
+  return { status, unsubscribe, unsubscribeToken, tick, checks: { streak: streakCheck, digest: digestCheck } };
 }
