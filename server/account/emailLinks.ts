@@ -28,6 +28,7 @@ import type { Background } from '../background.ts';
 import { isUniqueViolation, type Db, type EmailLinkPurpose } from '../db/database.ts';
 import { HttpError, mailNotSetUp } from '../http/errors.ts';
 import type { Executor, Outbox } from '../mail/outbox.ts';
+import { accountRows } from '../auth/repository.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../auth/tokens.ts';
 import { authApiMessages } from '../../src/domain/auth.ts';
 import { CONFIRM_LINK_HOURS, emailLinkMessages, UNDO_LINK_DAYS } from '../../src/domain/learningApi.ts';
@@ -43,6 +44,20 @@ const LIFETIME_MS: Record<EmailLinkPurpose, number> = {
 export type EmailLinks = ReturnType<typeof createEmailLinks>;
 
 type Account = { id: string; username: string; email: string };
+
+/**
+ * Spends the learner's links of these purposes not used yet, in the caller's transaction (a
+ * password reset spends waiting changes too): this module is the one writer of email_links.
+ */
+export async function spendEmailLinks(executor: Executor, userId: string, purposes: EmailLinkPurpose[], at: string): Promise<void> {
+  await executor
+    .updateTable('email_links')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null)
+    .execute();
+}
 
 export function createEmailLinks(deps: {
   db: Db;
@@ -79,15 +94,7 @@ export function createEmailLinks(deps: {
   }
 
   /** Marks the learner's outstanding links of these purposes used. */
-  async function spend(executor: Executor, userId: string, purposes: EmailLinkPurpose[], at: string): Promise<void> {
-    await executor
-      .updateTable('email_links')
-      .set({ used_at: at })
-      .where('user_id', '=', userId)
-      .where('purpose', 'in', purposes)
-      .where('used_at', 'is', null)
-      .execute();
-  }
+  const spend = spendEmailLinks;
 
   const linkUrl = (page: string, token: string) => `${webOrigin}/${page}?token=${token}`;
 
@@ -301,18 +308,12 @@ export function createEmailLinks(deps: {
       const at = iso();
       const done = await withLink(row.id, at, async (tx) => {
         if (row.purpose === 'confirm') {
-          const confirmed = await tx
-            .updateTable('users')
-            .set({ email_verified_at: at, updated_at: at })
-            .where('id', '=', row.user_id)
-            .where('email', '=', row.email)
-            .executeTakeFirst();
           // The account has another address now: this link proves nothing about it.
-          if (confirmed.numUpdatedRows !== 1n) throw invalid();
+          if (!(await accountRows.confirmEmail(tx, row.user_id, row.email, at))) throw invalid();
           return;
         }
-        await tx.updateTable('users').set({ email: row.email, email_verified_at: at, updated_at: at }).where('id', '=', row.user_id).execute();
-        await tx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
+        await accountRows.setEmail(tx, row.user_id, row.email, at);
+        await accountRows.spendResetLinks(tx, row.user_id, at);
         await spend(tx, row.user_id, ['confirm', 'change'], at);
         const account = await tx.selectFrom('users').select(['id', 'username', 'email']).where('id', '=', row.user_id).executeTakeFirstOrThrow();
         await deps.afterEmailChange?.(tx, account, at);
@@ -328,9 +329,9 @@ export function createEmailLinks(deps: {
       const { row, invalid } = await useLink(token, ['undo']);
       const at = iso();
       const done = await withLink(row.id, at, async (tx) => {
-        await tx.updateTable('users').set({ email: row.email, email_verified_at: at, updated_at: at }).where('id', '=', row.user_id).execute();
-        await tx.updateTable('refresh_tokens').set({ revoked_at: at }).where('user_id', '=', row.user_id).where('revoked_at', 'is', null).execute();
-        await tx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
+        await accountRows.setEmail(tx, row.user_id, row.email, at);
+        await accountRows.endEverySession(tx, row.user_id, at);
+        await accountRows.spendResetLinks(tx, row.user_id, at);
         await spend(tx, row.user_id, ['confirm', 'change', 'undo'], at);
       });
       if (!done) throw invalid();

@@ -22,6 +22,7 @@ import type { AccountSecurity } from '../auth/accountSecurity.ts';
 import type { Authenticate, Authenticated } from '../auth/authenticate.ts';
 import type { PasswordLinks } from '../auth/passwordLinks.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
+import { accountRows } from '../auth/repository.ts';
 import { clearRefreshCookie } from '../auth/routes.ts';
 import { checkNewPassword, checkProfile } from '../auth/validation.ts';
 import type { Db } from '../db/database.ts';
@@ -32,6 +33,7 @@ import { noteAccountDeleted } from '../learning/boards.ts';
 import { rateLimitHook } from '../http/rate-limit.ts';
 import { jsonSchema } from '../http/schema.ts';
 import type { Reminders } from '../reminders/reminders.ts';
+import { forgetReviewer } from '../verify/worker.ts';
 
 export type AccountDeps = {
   db: Db;
@@ -157,7 +159,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
         await checkPassword(user.id, password);
       }
       if (checked.username !== user.username) {
-        await db.updateTable('users').set({ username: checked.username, updated_at: iso() }).where('id', '=', user.id).execute();
+        await accountRows.rename(db, user.id, checked.username, iso());
       }
       if (checked.email !== user.email) {
         await emailLinks.requestChange({ id: user.id, username: checked.username, email: user.email }, checked.email);
@@ -221,9 +223,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
       // One transaction: the new password, every reset link spent, every session ended (this one
       // too: whoever else holds its tokens is out), the owner told which sign-ins are linked.
       const linked = await db.transaction().execute(async (tx) => {
-        await tx.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, updated_at: at }).where('id', '=', user.id).execute();
+        await accountRows.setPassword(tx, user.id, passwordHash, at);
         // A reset link asked for before the change must not set another password after it.
-        await tx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
+        await accountRows.spendResetLinks(tx, user.id, at);
         await deps.accountSecurity.endEverySession(tx, user.id, at);
         await deps.accountSecurity.changed(tx, user, 'password-changed', at);
         return deps.accountSecurity.identitiesOf(tx, user.id);
@@ -243,9 +245,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     // links, progress, ticks, submissions, ratings, settings, push subscriptions and every
     // message not sent yet. One statement, one transaction.
     await db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('users').where('id', '=', user.id).execute();
+      await accountRows.deleteUser(tx, user.id);
       // A copy held for review names the learner who submitted the repository first: not any more.
-      await tx.updateTable('submission_reviews').set({ other_user_id: null }).where('other_user_id', '=', user.id).execute();
+      await forgetReviewer(tx, user.id);
       // The leaderboards' copies on every instance drop the learner's rows with their next update.
       await noteAccountDeleted(tx, user.id);
     });

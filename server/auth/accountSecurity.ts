@@ -14,6 +14,8 @@ import { linkedMail, REMOVE_LINK_DAYS, removeLinkTexts, securityNoticeMail, type
 import { isProvider, type Provider } from '../../src/domain/oauth.ts';
 import type { Db } from '../db/database.ts';
 import type { Executor, Outbox } from '../mail/outbox.ts';
+import { removeIdentity } from '../oauth/repository.ts';
+import { accountRows } from './repository.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from './tokens.ts';
 
 export type AccountSecurity = ReturnType<typeof createAccountSecurity>;
@@ -40,7 +42,7 @@ export function createAccountSecurity(deps: { db: Db; outbox: Pick<Outbox, 'enqu
   }
 
   async function endEverySession(executor: Executor, userId: string, at: string): Promise<void> {
-    await executor.updateTable('refresh_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    await accountRows.endEverySession(executor, userId, at);
   }
 
   return {
@@ -102,14 +104,9 @@ export function createAccountSecurity(deps: { db: Db; outbox: Pick<Outbox, 'enqu
       const wasLinked = await db.transaction().execute(async (tx) => {
         const used = await tx.updateTable('identity_removal_links').set({ used_at: at }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
         if (used.numUpdatedRows !== 1n) return null;
-        const deleted = await tx
-          .deleteFrom('oauth_identities')
-          .where('user_id', '=', row.user_id)
-          .where('provider', '=', provider)
-          .where('subject', '=', row.subject)
-          .executeTakeFirst();
+        const removed = await removeIdentity(tx, row.user_id, provider, row.subject);
         await endEverySession(tx, row.user_id, at);
-        return deleted.numDeletedRows === 1n;
+        return removed;
       });
       if (wasLinked === null) return null;
       return { userId: row.user_id, message: `${removeLinkTexts.done({ provider, label: row.label }, wasLinked)} ${removeLinkTexts.next}` };

@@ -9,6 +9,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { mailNotSetUp } from '../http/errors.ts';
 import type { Outbox } from '../mail/outbox.ts';
+import { accountRows } from './repository.ts';
 import { hashToken, newOpaqueToken } from './tokens.ts';
 
 export type PasswordLinkPurpose = 'reset' | 'set';
@@ -73,7 +74,7 @@ export function createPasswordLinks(deps: {
         text: [`Hi ${user.username},`, '', ...text].join('\n'),
       };
       await db.transaction().execute(async (tx) => {
-        await tx.insertInto('password_resets').values(row).execute();
+        await accountRows.insertResetLink(tx, row);
         await outbox.enqueue(tx, { userId: user.id, kind: `password-${purpose}`, periodKey: row.id, channel: 'email', payload: message });
       });
       outbox.kick();

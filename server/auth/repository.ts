@@ -3,15 +3,65 @@
  * Multi-step changes run in a transaction and use conditional updates, so two requests racing
  * for the same single-use token cannot both win.
  */
-import type { ExpressionBuilder, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable, Transaction } from 'kysely';
 import type { Database, Db, PasswordResetsTable, RefreshTokensTable, UsersTable } from '../db/database.ts';
 import { precompiled } from '../db/precompiled.ts';
+import { spendEmailLinks } from '../account/emailLinks.ts';
+import { removeUnconfirmedIdentities } from '../oauth/repository.ts';
 
 export type UserRow = Selectable<UsersTable>;
 export type RefreshTokenRow = RefreshTokensTable;
 export type PasswordResetRow = PasswordResetsTable;
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>;
+type Executor = Db | Transaction<Database>;
+
+/**
+ * The statements on `users`, `refresh_tokens` and `password_resets` that other modules run in
+ * their own transactions (email changes, Settings, sign-in with a provider, account security):
+ * this module is those tables' one writer (server/README.md, "Who writes which table").
+ */
+export const accountRows = {
+  /** Throws a unique violation (see isUniqueViolation) when the email is taken. */
+  async insertUser(executor: Executor, user: Insertable<UsersTable>): Promise<void> {
+    await executor.insertInto('users').values(user).execute();
+  },
+  async rename(executor: Executor, userId: string, username: string, at: string): Promise<void> {
+    await executor.updateTable('users').set({ username, updated_at: at }).where('id', '=', userId).execute();
+  },
+  async setPassword(executor: Executor, userId: string, passwordHash: string, at: string): Promise<void> {
+    await executor.updateTable('users').set({ password_hash: passwordHash, password_changed_at: at, updated_at: at }).where('id', '=', userId).execute();
+  },
+  /** The address as the learner's, confirmed now (a confirmed change, or one undone). */
+  async setEmail(executor: Executor, userId: string, email: string, at: string): Promise<void> {
+    await executor.updateTable('users').set({ email, email_verified_at: at, updated_at: at }).where('id', '=', userId).execute();
+  },
+  /** Confirms the learner's address if it is still `email`; false when the account has another one now. */
+  async confirmEmail(executor: Executor, userId: string, email: string, at: string): Promise<boolean> {
+    const confirmed = await executor
+      .updateTable('users')
+      .set({ email_verified_at: at, updated_at: at })
+      .where('id', '=', userId)
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return confirmed.numUpdatedRows === 1n;
+  },
+  /** Deletes the learner; everything of theirs goes with the row (foreign keys cascade). */
+  async deleteUser(executor: Executor, userId: string): Promise<void> {
+    await executor.deleteFrom('users').where('id', '=', userId).execute();
+  },
+  /** Ends every session of the learner as of `at`. */
+  async endEverySession(executor: Executor, userId: string, at: string): Promise<void> {
+    await executor.updateTable('refresh_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  },
+  async insertResetLink(executor: Executor, reset: PasswordResetRow): Promise<void> {
+    await executor.insertInto('password_resets').values(reset).execute();
+  },
+  /** Spends every reset link of the learner not used yet (one asked for before a change must not work after it). */
+  async spendResetLinks(executor: Executor, userId: string, at: string): Promise<void> {
+    await executor.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+  },
+};
 /** An identity a reset removed (linked while the address was unconfirmed). */
 export type RemovedIdentity = { provider: string; subject: string; email: string | null; login: string | null };
 
@@ -54,7 +104,7 @@ export function createAuthRepository(db: Db) {
 
     /** Throws a unique violation (see isUniqueViolation) when the email is taken. */
     async insertUser(user: UserRow): Promise<void> {
-      await db.insertInto('users').values(user).execute();
+      await accountRows.insertUser(db, user);
     },
 
     async updatePasswordHash(userId: string, passwordHash: string): Promise<void> {
@@ -103,7 +153,7 @@ export function createAuthRepository(db: Db) {
     },
 
     async insertPasswordReset(reset: PasswordResetRow): Promise<void> {
-      await db.insertInto('password_resets').values(reset).execute();
+      await accountRows.insertResetLink(db, reset);
     },
 
     findPasswordReset(tokenHash: string): Promise<PasswordResetRow | undefined> {
@@ -130,12 +180,7 @@ export function createAuthRepository(db: Db) {
         if (used.numUpdatedRows !== 1n) return false;
         // Pre-account takeover: whoever registered this address before its owner, and linked their
         // own provider while it was unconfirmed, loses that way in when the owner proves the address.
-        const removed = await tx
-          .deleteFrom('oauth_identities')
-          .where('user_id', '=', userId)
-          .where('email_confirmed', '=', 0)
-          .returning(['provider', 'subject', 'email', 'login'])
-          .execute();
+        const removed = await removeUnconfirmedIdentities(tx, userId);
         await tx
           .updateTable('users')
           .set((eb) => ({
@@ -147,15 +192,9 @@ export function createAuthRepository(db: Db) {
           }))
           .where('id', '=', userId)
           .execute();
-        await tx
-          .updateTable('email_links')
-          .set({ used_at: at })
-          .where('user_id', '=', userId)
-          .where('purpose', '=', 'change')
-          .where('used_at', 'is', null)
-          .execute();
-        await tx.updateTable('refresh_tokens').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-        await tx.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+        await spendEmailLinks(tx, userId, ['change'], at);
+        await accountRows.endEverySession(tx, userId, at);
+        await accountRows.spendResetLinks(tx, userId, at);
         await then(tx, removed);
         return true;
       });

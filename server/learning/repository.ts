@@ -10,6 +10,7 @@ import { activeSession } from '../auth/repository.ts';
 import type { Database, Db } from '../db/database.ts';
 import { toNumber } from '../db/dialect.ts';
 import { precompiled } from '../db/precompiled.ts';
+import { dropRuns } from '../verify/queue.ts';
 
 const parseList = (json: string) => JSON.parse(json) as string[];
 /**
@@ -238,7 +239,7 @@ export function createLearningRepository(db: Db) {
         if (ids.length === 0) return;
         await tx.deleteFrom('task_completions').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
         await tx.deleteFrom('submissions').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
-        await tx.deleteFrom('verification_runs').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
+        await dropRuns(tx, userId, ids);
         await tx.deleteFrom('project_progress').where('user_id', '=', userId).where('project_id', 'in', ids).execute();
         await tx.deleteFrom('path_learners').where('user_id', '=', userId).where('path_id', '=', pathId).execute();
         await effects(tx);

@@ -6,12 +6,39 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Database, Db, OAuthIdentitiesTable, OAuthPendingLinksTable, OAuthTransactionsTable, UsersTable } from '../db/database.ts';
 import { isPostgres } from '../db/dialect.ts';
+import { accountRows } from '../auth/repository.ts';
 import type { Provider } from '../../src/domain/oauth.ts';
 
 export type IdentityRow = OAuthIdentitiesTable;
 export type TransactionRow = OAuthTransactionsTable;
 export type PendingLinkRow = OAuthPendingLinksTable;
 export type OAuthRepository = ReturnType<typeof createOAuthRepository>;
+
+type Executor = Db | Transaction<Database>;
+
+// The statements on `oauth_identities` that other modules run in their own transactions (a
+// password reset, a removal link): this module is the table's one writer.
+
+/** Removes the identities linked while the learner's address was unconfirmed (a reset proves it): the rows removed. */
+export function removeUnconfirmedIdentities(executor: Executor, userId: string) {
+  return executor
+    .deleteFrom('oauth_identities')
+    .where('user_id', '=', userId)
+    .where('email_confirmed', '=', 0)
+    .returning(['provider', 'subject', 'email', 'login'])
+    .execute();
+}
+
+/** Removes one identity of the learner; true when it was linked. */
+export async function removeIdentity(executor: Executor, userId: string, provider: string, subject: string): Promise<boolean> {
+  const deleted = await executor
+    .deleteFrom('oauth_identities')
+    .where('user_id', '=', userId)
+    .where('provider', '=', provider)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
+  return deleted.numDeletedRows === 1n;
+}
 
 export function createOAuthRepository(db: Db) {
   return {
@@ -67,7 +94,7 @@ export function createOAuthRepository(db: Db) {
     /** The learner a provider created and their identity, together or not at all. */
     async insertUserWithIdentity(user: Insertable<UsersTable>, identity: IdentityRow): Promise<void> {
       await db.transaction().execute(async (tx) => {
-        await tx.insertInto('users').values(user).execute();
+        await accountRows.insertUser(tx, user);
         await tx.insertInto('oauth_identities').values(identity).execute();
       });
     },

@@ -517,6 +517,11 @@ export function createVerificationQueue(db: Db) {
 
 export type VerificationQueue = ReturnType<typeof createVerificationQueue>;
 
+/** Drops the learner's runs of these projects (resetting a path): in the caller's transaction. */
+export async function dropRuns(executor: Db | Transaction<Database>, userId: string, projectIds: readonly string[]): Promise<void> {
+  await executor.deleteFrom('verification_runs').where('user_id', '=', userId).where('project_id', 'in', projectIds).execute();
+}
+
 /**
  * Whether "Check again" may be pressed at `at`, and from when when not: RECHECKS_PER_HOUR for the
  * project, and CHECKS_PER_HOUR for the learner (`checks`: submissions and re-checks of every project).

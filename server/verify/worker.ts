@@ -15,7 +15,8 @@ import type { Catalog } from '../../src/domain/learningViews.ts';
 import { DEFAULT_TIME_ZONE, learnerDay } from '../../src/domain/streaks.ts';
 import { verificationMessages } from '../../src/domain/verification.ts';
 import { projectAward } from '../../src/domain/xp.ts';
-import type { Db } from '../db/database.ts';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../db/database.ts';
 import type { Ledger } from '../learning/ledger.ts';
 import { CheckUnavailable, type GuardedFetch, type HttpChecker, type PageChecker, type RepoHost } from './contract.ts';
 import { reportOfAll, type RunRow, type VerificationQueue } from './queue.ts';
@@ -246,6 +247,11 @@ export function createVerificationWorker(options: WorkerOptions) {
       await busy?.catch(() => {});
     },
   };
+}
+
+/** A deleted learner is no longer named in the copies held for review: in the deletion's transaction. */
+export async function forgetReviewer(executor: Db | Transaction<Database>, userId: string): Promise<void> {
+  await executor.updateTable('submission_reviews').set({ other_user_id: null }).where('other_user_id', '=', userId).execute();
 }
 
 export type VerificationWorker = ReturnType<typeof createVerificationWorker>;
