@@ -19,7 +19,8 @@ import type { LearnerSettings } from '../account/settings.ts';
 import type { Database, Db } from '../db/database.ts';
 import { toNumber, whileHolding } from '../db/dialect.ts';
 import type { Executor, Outbox, OutboxRow, SendCheck } from '../mail/outbox.ts';
-import { digestDue, learnerNow, zonesDueNow, nextDigest, nextStreakReminder, shouldPause, streakReminderDue, type LearnerClock } from './rules.ts';
+import { activeDaysOf, clockOf, hasPeriod, nextTaskOf, pushDevices, rankOf, remindedDays, usernameOf } from './facts.ts';
+import { digestDue, learnerNow, zonesDueNow, nextDigest, nextStreakReminder, shouldPause, streakReminderDue } from './rules.ts';
 
 export type UnsubscribeKind = UnsubscribeResponse['kind'];
 const SWITCH_OF: Record<UnsubscribeKind, keyof NotificationPreferences> = {
@@ -87,36 +88,6 @@ export function createReminders(deps: {
     return { kind, message: unsubscribeMessages[kind] };
   }
 
-  async function clockOf(executor: Executor, userId: string): Promise<LearnerClock> {
-    const row = await executor.selectFrom('learner_clock').select(['time_zone', 'day_floor']).where('user_id', '=', userId).executeTakeFirst();
-    return { timeZone: row?.time_zone ?? DEFAULT_TIME_ZONE, dayFloor: row?.day_floor ?? null };
-  }
-
-  const activeDaysOf = async (executor: Executor, userId: string) => [
-    ...new Set((await executor.selectFrom('activity_days').select('local_day').where('user_id', '=', userId).execute()).map((r) => r.local_day)),
-  ];
-
-  const hasPeriod = async (executor: Executor, userId: string, kind: string, periodKey: string) =>
-    (await executor
-      .selectFrom('notification_outbox')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('period_key', '=', periodKey)
-      .limit(1)
-      .executeTakeFirst()) !== undefined;
-
-  const pushDevices = async (executor: Executor, userId: string) =>
-    toNumber(
-      (
-        await executor
-          .selectFrom('push_subscriptions')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
   /** Which streak channels would carry a reminder now: the switch on and the channel able to send. */
   function streakChannels(prefs: NotificationPreferences, devices: number): ('email' | 'push')[] {
     return [
@@ -143,21 +114,6 @@ export function createReminders(deps: {
       pushDevices: devices,
     };
   }
-
-  /** The days a streak reminder went out for (any channel) since reminders were last resumed. */
-  async function remindedDays(executor: Executor, userId: string, countedFrom: string | null): Promise<string[]> {
-    let query = executor
-      .selectFrom('notification_outbox')
-      .select('period_key')
-      .where('user_id', '=', userId)
-      .where('kind', '=', 'streak')
-      .where('status', '=', 'sent');
-    if (countedFrom !== null) query = query.where('created_at', '>=', countedFrom);
-    return (await query.execute()).map((row) => row.period_key.slice('streak:'.length));
-  }
-
-  const usernameOf = async (executor: Executor, userId: string) =>
-    await executor.selectFrom('users').select(['username', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
 
   /** One learner's streak reminder, if due: paused instead when they ignored two weeks of them. */
   async function scheduleStreak(tx: Executor, userId: string, at: number): Promise<void> {
@@ -205,53 +161,6 @@ export function createReminders(deps: {
     }
   }
 
-  /** The first open task of the learner's latest project under way (active tasks, in order). */
-  async function nextTaskOf(executor: Executor, userId: string) {
-    const project = await executor
-      .selectFrom('project_progress as pp')
-      .innerJoin('projects as p', 'p.id', 'pp.project_id')
-      .select(['p.id', 'p.title', 'p.slug', 'p.path_id'])
-      .where('pp.user_id', '=', userId)
-      .where('pp.completed_at', 'is', null)
-      .where('p.status', '=', 'active')
-      .orderBy('pp.started_at', 'desc')
-      .orderBy('p.id')
-      .executeTakeFirst();
-    if (!project) return null;
-    const task = await executor
-      .selectFrom('tasks as t')
-      .select('t.title')
-      .where('t.project_id', '=', project.id)
-      .where('t.status', '=', 'active')
-      .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('task_completions as c').select('c.task_id').whereRef('c.task_id', '=', 't.id').where('c.user_id', '=', userId))),
-      )
-      .orderBy('t.position')
-      .executeTakeFirst();
-    if (!task) return null;
-    const path = await executor.selectFrom('paths').select('slug').where('id', '=', project.path_id).executeTakeFirstOrThrow();
-    return { title: task.title, project: project.title, url: `${deps.webOrigin}/app/paths/${path.slug}/projects/${project.slug}` };
-  }
-
-  /** The learner's place on the all-time board (in board order: XP, then who reached it first), or null when not on it. */
-  async function rankOf(tx: Executor, userId: string): Promise<number | null> {
-    const mine = await tx.selectFrom('xp_board').select(['xp', 'reached_at']).where('period', '=', 'all').where('user_id', '=', userId).executeTakeFirst();
-    if (!mine || mine.xp <= 0) return null;
-    const { n } = await tx
-      .selectFrom('xp_board')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('period', '=', 'all')
-      .where((eb) =>
-        eb.or([
-          eb('xp', '>', mine.xp),
-          eb.and([eb('xp', '=', mine.xp), eb('reached_at', '<', mine.reached_at)]),
-          eb.and([eb('xp', '=', mine.xp), eb('reached_at', '=', mine.reached_at), eb('user_id', '<', userId)]),
-        ]),
-      )
-      .executeTakeFirstOrThrow();
-    return toNumber(n) + 1;
-  }
-
   /** One learner's weekly digest, if due: last week's figures from the ledger. */
   async function scheduleDigest(tx: Executor, userId: string, at: number): Promise<void> {
     const clock = await clockOf(tx, userId);
@@ -293,7 +202,7 @@ export function createReminders(deps: {
       xp: weekXp,
       totalXp: toNumber(total.xp),
       streakDays: dailyStreak(days, monday).current,
-      nextTask: await nextTaskOf(tx, userId),
+      nextTask: await nextTaskOf(tx, userId, deps.webOrigin),
       rank,
       dashboardUrl: `${deps.webOrigin}/app/dashboard`,
       unsubscribeUrl: links.pageUrl,
