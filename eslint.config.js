@@ -3,29 +3,118 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import storybook from 'eslint-plugin-storybook';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
 
-/** Import boundaries of ARCHITECTURE.md: what each layer may not reach into. */
+/**
+ * The layers of docs/ARCHITECTURE.md and what each may import: an allowlist (eslint-plugin-boundaries
+ * resolves every import, static or dynamic, to its file), so a new folder or a new import between
+ * layers fails lint until this list says it may. Tests and stories sit with their layer but may
+ * also import sample data and test helpers; tooling (scripts/, e2e/, .storybook/, the configs) may
+ * import anything, and nothing that runs in the product imports tooling.
+ */
+const layers = [
+  // The shared layer: imported by the browser and the server alike.
+  { type: 'domain', pattern: 'src/domain', mayImport: ['domain'], why: 'the rules: pure, no I/O' },
+  { type: 'mail', pattern: 'src/mail', mayImport: ['mail', 'domain', 'contract'], why: 'the mail templates the server renders and Storybook shows' },
+  // The server: the shared layer and itself.
+  { type: 'server', pattern: 'server', mayImport: ['server', 'domain', 'contract', 'mail'], why: 'the API and the workers' },
+  // The browser, bottom to top.
+  { type: 'theme', pattern: 'src/theme', mayImport: ['theme'], why: 'tokens and recipes' },
+  {
+    type: 'components',
+    pattern: 'src/components',
+    mayImport: ['components', 'domain', 'contract', 'theme', 'deferred'],
+    why: 'shared components: props in, callbacks out',
+  },
+  {
+    type: 'screens',
+    pattern: 'src/screens',
+    mayImport: ['screens', 'components', 'domain', 'contract', 'theme', 'deferred'],
+    why: 'pure screens: props in, callbacks out',
+  },
+  { type: 'stores', pattern: 'src/stores', mayImport: ['stores', 'storageKey', 'domain', 'contract', 'theme'], why: 'browser state' },
+  // The clients call the API; the session store and the toast are their two links to the page.
+  { type: 'client', pattern: 'src/api', mayImport: ['client', 'contract', 'domain', 'stores', 'components'], why: 'the browser side of each API' },
+  { type: 'fixtures', pattern: 'src/fixtures', mayImport: ['fixtures', 'domain', 'contract', 'mail'], why: 'sample data' },
+  {
+    type: 'routes',
+    pattern: 'src/routes',
+    mayImport: ['routes', 'app', 'client', 'stores', 'screens', 'components', 'domain', 'contract', 'theme', 'delivery'],
+    why: 'thin containers',
+  },
+  {
+    type: 'app',
+    pattern: 'src/app',
+    mayImport: ['app', 'routes', 'client', 'stores', 'components', 'domain', 'contract', 'theme'],
+    why: 'the router, guards and page head',
+  },
+  { type: 'delivery', pattern: 'src/delivery', mayImport: ['delivery', 'storageKey', 'domain', 'theme'], why: "the page's start-up (src/delivery/README.md)" },
+  { type: 'main', pattern: 'src', mayImport: ['app', 'delivery', 'stores', 'theme'], why: 'the browser entry, src/main.tsx' },
+];
+/**
+ * Single files another layer may reach without reaching the rest of their folder: the contracts
+ * (src/api/<name>/contract.ts, the API shapes in zod, shared with the server), a screen's deferred
+ * part, and the storage key the colour-mode script reads.
+ */
+const files = [
+  { category: 'contract', pattern: 'src/api/*/contract.ts', mayImport: ['contract', 'domain'] },
+  { category: 'deferred', pattern: 'src/delivery/deferred.tsx' },
+  { category: 'storageKey', pattern: 'src/stores/preferencesStorage.ts' },
+  // Build time: renders the app's route table to HTML.
+  { category: 'prerender', pattern: 'src/delivery/prerender.tsx', alsoImports: ['app'] },
+];
+const fileCategories = new Set(files.map((f) => f.category));
+const runtimeTypes = layers.map((l) => l.type);
+/** Tests and stories of a layer may also import these. */
+const testHelpers = ['fixtures', 'testSupport', 'storybook', 'stores', 'client', 'app', 'routes', 'screens', 'components', 'theme', 'mail', 'deferred', 'delivery'];
+const tooling = [
+  { type: 'testSupport', pattern: 'src/test' },
+  { type: 'storybook', pattern: '?storybook' },
+  { type: 'scripts', pattern: 'scripts' },
+  { type: 'e2e', pattern: 'e2e' },
+  { type: 'content', pattern: 'content' },
+];
+const boundarySettings = {
+  'boundaries/elements': [...layers, ...tooling].map(({ type, pattern }) => ({ type, pattern, partialMatch: false })),
+  'boundaries/files': files.map(({ category, pattern }) => ({ category, pattern })),
+  // The browser's imports name no extension: resolve them as Vite does.
+  'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.d.ts'] } },
+  'boundaries/include': ['src/**', 'server/**', 'scripts/**', 'e2e/**', '.storybook/**', 'content/**'],
+};
+/** An allowlist as a selector: the layers (folders) and single files (categories) it names. */
+const allowed = (names) => {
+  const elements = names.filter((n) => !fileCategories.has(n));
+  const categories = names.filter((n) => fileCategories.has(n));
+  return [
+    ...(elements.length ? [{ element: { types: { anyOf: elements } } }] : []),
+    ...(categories.length ? [{ file: { categories: { anyOf: categories } } }] : []),
+  ];
+};
+const layerPolicy = (extra) => [
+  ...layers.map(({ type, mayImport, why }) => {
+    const names = [...mayImport, ...extra(type)];
+    return {
+      from: { element: { type } },
+      allow: { to: allowed(names) },
+      message: `${type} (${why}) may import only: ${names.join(', ') || 'nothing of the project'}; eslint.config.js lists each layer's allowlist.`,
+    };
+  }),
+  ...files.filter((f) => f.alsoImports).map(({ category, alsoImports }) => ({ from: { file: { categories: category } }, allow: { to: allowed(alsoImports) } })),
+  // A contract is shared with the server: whatever its folder's client may import, it imports only the shared layer.
+  ...files
+    .filter((f) => f.mayImport)
+    .flatMap(({ category, mayImport }) => [
+      { from: { file: { categories: category } }, disallow: { to: { element: { types: { anyOf: runtimeTypes.filter((t) => !mayImport.includes(t)) } } } } },
+      { from: { file: { categories: category } }, allow: { to: allowed(mayImport) } },
+    ]),
+];
+const testsAndStories = ['**/*.test.{ts,tsx}', '**/*.stories.{ts,tsx}', 'src/test/**', 'server/test/**', 'server/bench/**'];
+
+/** Package bans the layer allowlist cannot express (it covers the project's own files). */
 const forbid = (groups) => ({
   'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group: [group].flat(), message })) }],
 });
-const noRoutes = ['**/routes/**', 'Screens and components never import routes (containers import screens).'];
-// The app's wiring (router, guards, page head, useRemote): route containers use it, screens never do.
-const noApp = ['**/app/**', 'Screens and components never import the app wiring (router, guards, page head, useRemote): containers do.'];
-const noApi = ['**/api/**', 'Screens and components take data as props; only containers call the API.'];
-const noStores = ['**/stores/**', 'Screens and components take state as props; only containers read stores.'];
-const noFixtures = ['**/fixtures/**', 'Sample data reaches screens through props; only stories, tests and containers import fixtures.'];
-const noScreens = ['**/screens/**', 'The page start-up knows no screen: it renders the route table.'];
-// The page's start-up (src/delivery/README.md): a screen may make a part of itself deferred, nothing more.
-const noDelivery = [
-  ['**/delivery/**', '!**/delivery/deferred'],
-  'Screens and components use only deferred() of src/delivery; the rest is the page start-up (src/main.tsx and the build).',
-];
-// Its one store import: the storage key and version the colour-mode script reads (a module without imports).
-const noStoresButStorageKey = [
-  ['**/stores/**', '!**/stores/preferencesStorage', '!**/stores/preferencesStorage.ts'],
-  'The page start-up reads no store; only the colour-mode script names the preferences storage key.',
-];
-const noReact = ['react', 'react-dom', '@chakra-ui/*', 'axios', '**/components/**', '**/screens/**', '**/stores/**', '**/api/**'];
+const noReact = ['react', 'react-dom', '@chakra-ui/*', 'axios'];
 
 export default tseslint.config(
   {
@@ -68,58 +157,39 @@ export default tseslint.config(
       ],
     },
   },
+  // What each layer may import (the allowlist above); at run time nothing imports tooling.
   {
-    files: ['src/screens/**/*.{ts,tsx}'],
-    ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'],
-    rules: forbid([noRoutes, noApp, noApi, noStores, noFixtures, noDelivery]),
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: testsAndStories,
+    plugins: { boundaries },
+    settings: boundarySettings,
+    rules: { 'boundaries/dependencies': ['error', { default: 'disallow', policies: layerPolicy(() => []) }] },
   },
-  // Shared components sit below the screens that use them.
+  // Tests and stories: their layer's allowlist plus sample data and test helpers; the server's tests stay on the server side.
   {
-    files: ['src/components/**/*.{ts,tsx}'],
-    ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'],
-    rules: forbid([
-      noRoutes,
-      noApp,
-      noApi,
-      noStores,
-      noFixtures,
-      noDelivery,
-      ['**/screens/**', 'Shared components never import a screen (screens compose components).'],
-    ]),
+    files: testsAndStories,
+    plugins: { boundaries },
+    settings: boundarySettings,
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: layerPolicy((type) => (type === 'server' ? ['scripts'] : [...testHelpers])).concat([
+            { from: { element: { type: 'testSupport' } }, allow: { to: { element: { types: { anyOf: [...runtimeTypes, ...testHelpers] } } } } },
+          ]),
+        },
+      ],
+    },
   },
-  // What runs in the browser (the boot script, the take-over, deferred parts): screens import deferred(), so it obeys their rules.
   {
-    files: ['src/delivery/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'src/delivery/prerender.tsx'],
-    rules: forbid([noRoutes, noApp, noApi, noStoresButStorageKey, noFixtures, noScreens]),
-  },
-  // Build time: renders the app's route table (src/app) to HTML.
-  { files: ['src/delivery/prerender.tsx'], rules: forbid([noRoutes, noApi, noStores, noFixtures, noScreens]) },
-  { files: ['src/domain/**/*.ts'], rules: forbid(noReact.map((p) => [[p], 'src/domain is pure: types and rules, no React and no I/O.'])) },
-  { files: ['src/fixtures/**/*.ts'], rules: forbid([noRoutes, noApp, noApi, noStores, ['**/screens/**', 'Fixtures are data: they import only src/domain types.']]) },
-  {
-    files: ['src/api/**/*.ts', 'src/stores/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: forbid([noRoutes, noApp, ['**/screens/**', 'The data layer does not know about screens.']]),
+    files: ['src/domain/**/*.ts', 'src/api/*/contract.ts'],
+    rules: forbid(noReact.map((p) => [[p], 'The shared layer is pure: types and rules, no React and no I/O.'])),
   },
   {
     files: ['server/**/*.ts'],
     rules: forbid([
-      [
-        [
-          '**/src/components/**',
-          '**/src/screens/**',
-          '**/src/routes/**',
-          '**/src/app/**',
-          '**/src/delivery/**',
-          '**/src/api/**',
-          '**/src/stores/**',
-          '**/src/fixtures/**',
-          'react',
-          'react-dom',
-        ],
-        'The server imports only src/domain from the web side.',
-      ],
+      [['react-dom/client', '@chakra-ui/*', 'axios'], 'The server renders mail with react-dom/server only; the browser libraries stay in the browser.'],
     ]),
   },
   ...storybook.configs['flat/recommended'],

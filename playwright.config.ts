@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromeArgs, chromeEnv, chromePath } from './scripts/chromium.ts';
+import { launchOptions } from './server/verify/page/chromium.ts';
 
 /**
  * End-to-end tests: the built web app (served as in production) against the real API on a
@@ -82,7 +82,7 @@ export default defineConfig({
     baseURL: E2E_WEB,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: chromePath, args: chromeArgs, env: { ...process.env, ...chromeEnv } },
+    launchOptions: launchOptions(),
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [

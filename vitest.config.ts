@@ -2,7 +2,7 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import viteConfig from './vite.config.ts';
-import { chromeArgs, chromeEnv, chromePath } from './scripts/chromium.ts';
+import { launchOptions } from './server/verify/page/chromium.ts';
 import { recordBaseline } from './.storybook/recordBaseline.ts';
 
 export default mergeConfig(
@@ -65,6 +65,7 @@ export default mergeConfig(
           test: {
             name: 'storybook',
             setupFiles: ['.storybook/vitest.setup.ts'],
+            globalSetup: ['.storybook/chromium.setup.ts'],
             // Two story files at a time, each in its own page: both cores busy (Vitest's default
             // on 2 cores is one).
             maxWorkers: 2,
@@ -79,7 +80,8 @@ export default mergeConfig(
               commands: { recordBaseline },
               viewport: { width: 1280, height: 800 },
               provider: playwright({
-                launchOptions: { executablePath: chromePath, args: chromeArgs, env: { ...process.env, ...chromeEnv } },
+                // Named, not unpacked: every run loads this config; the stories' global set-up unpacks it.
+                launchOptions: launchOptions({ unpack: false }),
                 contextOptions: { reducedMotion: 'reduce', deviceScaleFactor: 1, colorScheme: 'light' },
               }),
               instances: [{ browser: 'chromium' }],

@@ -19,7 +19,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { chromeArgs, chromeEnv, chromePath } from './chromium.ts';
+import { launchOptions } from '../server/verify/page/chromium.ts';
 import { head, hostilePages, serveSite, standInProxy, todoPage, todoSteps } from '../server/verify/page/fixtures.ts';
 import { createPageChecker } from '../server/verify/page/index.ts';
 
@@ -58,7 +58,7 @@ console.log(`Page checker benchmark: ${RUNS} run(s) each, through the ${kind}.\n
 const reference = [];
 for (let i = 0; i < RUNS; i += 1) {
   const started = Date.now();
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs, env: { ...process.env, ...chromeEnv }, proxy: { server: proxy.url } });
+  const browser = await chromium.launch({ ...launchOptions(), proxy: { server: proxy.url } });
   const page = await browser.newPage();
   await page.goto(`${site.url}/blank`);
   await browser.close();

@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromeArgs, chromeEnv, chromePath } from './chromium.ts';
+import { chromeArgs, chromium } from '../server/verify/page/chromium.ts';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4280);
@@ -71,7 +71,7 @@ try {
           '--output=json',
           `--output-path=${file}`,
         ],
-        { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...chromeEnv, CHROME_PATH: chromePath } },
+        { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...chromium().env, CHROME_PATH: chromium().executablePath } },
       );
       if (run.status !== 0 || !existsSync(file)) throw new Error(`lighthouse failed on ${url}`);
       const report = JSON.parse(readFileSync(file, 'utf8'));

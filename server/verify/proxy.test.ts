@@ -9,7 +9,7 @@ import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
 import { chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chromeArgs, chromeEnv, chromePath } from '../../scripts/chromium.ts';
+import { launchOptions } from './page/chromium.ts';
 import { guardMessages, type Resolver } from './guard.ts';
 import { PROXY_MAX_RESPONSE_BYTES, PROXY_MAX_TUNNEL_BYTES, startGuardedProxy, type GuardedProxy, type GuardedProxyOptions } from './proxy.ts';
 import { FIFTY_MB, startTestSite, TEST_CA, type TestSite } from './testSites.ts';
@@ -264,7 +264,7 @@ describe('WebSockets', () => {
 describe('with the Chromium the page checker drives', () => {
   it('loads the fixture, and gets the refusal for a redirect to a private address, a decimal IP and a WebSocket', async () => {
     const p = await proxy();
-    const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs, env: { ...process.env, ...chromeEnv }, proxy: { server: p.url } });
+    const browser = await chromium.launch({ ...launchOptions(), proxy: { server: p.url } });
     try {
       const page = await browser.newPage();
       expect((await page.goto(`${site.origin}/ok`))?.status()).toBe(200);

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
-import { chromeArgs, chromeEnv, chromePath } from '../../../scripts/chromium.ts';
+import { chromeArgs, chromium as locateChromium } from './chromium.ts';
 import { verificationMessages, type EachExpectation, type Evidence, type PageCheck, type PageStep } from '../../../src/domain/verification.ts';
 import type { CheckOutcome } from '../contract.ts';
 import { REFUSALS_HOST, REFUSED_HEADER, type Refusal } from '../proxy.ts';
@@ -50,7 +50,7 @@ export type Session = { run(liveUrl: string, check: PageCheck): Promise<Answer>;
 
 export async function openSession(options: SessionOptions): Promise<Session> {
   const browser: Browser = await chromium.launch({
-    executablePath: chromePath,
+    executablePath: locateChromium().executablePath,
     // Never a `bypass` list: Playwright's own `<-loopback>` sends even localhost through the proxy.
     args: [
       ...chromeArgs,
@@ -60,7 +60,7 @@ export async function openSession(options: SessionOptions): Promise<Session> {
       '--renderer-process-limit=2',
       `--js-flags=--max-old-space-size=${RENDERER_HEAP_MB}`,
     ],
-    env: { ...process.env, ...chromeEnv },
+    env: { ...process.env, ...locateChromium().env },
     ...(options.proxyUrl ? { proxy: { server: options.proxyUrl } } : {}),
     timeout: 30_000,
   });

@@ -1,5 +1,10 @@
 /**
- * The one place that says which Chromium the tests drive and how.
+ * The one place that says which Chromium runs and how: the page checker's (server/verify/page),
+ * and the same build for the stories, the journeys and the scripts (vitest.config.ts,
+ * playwright.config.ts, scripts/), so a check and a screenshot see the same browser.
+ *
+ * Nothing happens on import: the first call of `chromium()` locates (and if needed unpacks) the
+ * browser, so a unit-test run or an API that never checks a page never unpacks it.
  *
  * By default: the headless Chromium shipped inside the npm package `@sparticuz/chromium` (pinned in
  * package.json and package-lock.json), so `npm install` brings it and every machine renders the
@@ -18,17 +23,17 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const require = createRequire(import.meta.url);
 
-/** The pinned build's package version (its major is Chromium's). */
-const pinnedChromiumVersion = (JSON.parse(readFileSync(join(dirname(require.resolve('@sparticuz/chromium')), '..', 'package.json'), 'utf8')) as { version: string })
-  .version;
-
-const cacheDir = join(root, 'node_modules', '.cache', `pathforge-chromium-${pinnedChromiumVersion}`);
+/** Where the pinned build is unpacked: one folder per package version (its major is Chromium's). */
+function pinnedCacheDir(): string {
+  const { version } = JSON.parse(readFileSync(join(dirname(require.resolve('@sparticuz/chromium')), '..', 'package.json'), 'utf8')) as { version: string };
+  return join(root, 'node_modules', '.cache', `pathforge-chromium-${version}`);
+}
 
 /** Unpacks the pinned build once (into a temporary folder renamed into place, so parallel first runs cannot see half a browser). */
-function unpackPinnedChromium(): string {
+function unpackPinnedChromium(cacheDir: string): string {
   const binary = join(cacheDir, 'chromium');
   if (existsSync(binary)) return binary;
   const staging = `${cacheDir}.unpacking-${process.pid}`;
@@ -58,13 +63,40 @@ function unpackPinnedChromium(): string {
   return binary;
 }
 
-const override = process.env.CHROME_PATH;
+export type ChromiumLaunch = {
+  /** The executable: CHROME_PATH, or the pinned build. */
+  executablePath: string;
+  /** Environment for the browser process: the pinned build sees only its own fonts. */
+  env: Record<string, string>;
+};
 
-/** The Chromium executable: CHROME_PATH, or the pinned build. */
-export const chromePath = override ?? unpackPinnedChromium();
+/**
+ * Where the browser is, without unpacking it: for a test config that is loaded (and cloned) by
+ * every run, while only the runs that start a browser call `chromium()` first (the stories'
+ * global set-up, .storybook/chromium.setup.ts).
+ */
+export function chromiumLocation(): ChromiumLaunch {
+  const override = process.env.CHROME_PATH;
+  if (override) return { executablePath: override, env: {} };
+  const cacheDir = pinnedCacheDir();
+  return { executablePath: join(cacheDir, 'chromium'), env: { FONTCONFIG_FILE: join(cacheDir, 'fonts.conf') } };
+}
 
-/** Environment for the browser process: the pinned build sees only its own fonts. */
-export const chromeEnv: Record<string, string> = override ? {} : { FONTCONFIG_FILE: join(cacheDir, 'fonts.conf') };
+let unpacked = false;
+
+/** The browser to launch, unpacked the first time on this machine (on the first call, never on import). */
+export function chromium(): ChromiumLaunch {
+  const location = chromiumLocation();
+  if (!unpacked && !process.env.CHROME_PATH) unpackPinnedChromium(pinnedCacheDir());
+  unpacked = true;
+  return location;
+}
+
+/** Playwright's launch options for the pinned browser, plus `args`. */
+export function launchOptions({ args = [] as string[], unpack = true } = {}) {
+  const { executablePath, env } = unpack ? chromium() : chromiumLocation();
+  return { executablePath, args: [...chromeArgs, ...args], env: { ...process.env, ...env } };
+}
 
 export const chromeArgs = [
   '--no-sandbox',
