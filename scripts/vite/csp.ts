@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { DEFAULT_API_URL } from '../../src/api/apiUrl.ts';
+import { DEFAULT_API_URL } from '../../src/api/common/apiUrl.ts';
 
 /** Where the policy and the other response headers are written, in the format Netlify and Cloudflare Pages read. */
 export const HEADERS_FILE = '_headers';

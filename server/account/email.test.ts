@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { accountMessages, emailLinkMessages, settingsResponseSchema } from '../../src/domain/learningApi.ts';
+import { accountMessages, emailLinkMessages, settingsResponseSchema } from '../../src/api/learning/contract.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { bearer, createTestApp, errorMessage, newUser, postJson, register, signIn, withRefresh, type TestApp } from '../test/helpers.ts';
 

@@ -17,7 +17,7 @@ import {
   settingsResponseSchema,
   type Preferences,
   type Settings,
-} from '../../src/domain/learningApi.ts';
+} from '../../src/api/learning/contract.ts';
 import { linkedListSentence } from '../../src/domain/oauth.ts';
 import type { AccountSecurity } from '../auth/accountSecurity.ts';
 import type { Authenticate, Authenticated } from '../auth/authenticate.ts';

@@ -34,7 +34,7 @@ import {
   resetPasswordBodySchema,
   sessionResponseSchema,
   userResponseSchema,
-} from '../../src/domain/authApi.ts';
+} from '../../src/api/auth/contract.ts';
 
 export { REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS } from './sessions.ts';
 

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { PRODUCTION_ARGON2 } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { isPostgres, type DatabaseTarget } from '../db/dialect.ts';
-import { LEADERBOARD_PERIOD_VALUES } from '../../src/domain/learningApi.ts';
+import { LEADERBOARD_PERIOD_VALUES } from '../../src/api/learning/contract.ts';
 import { createBoards } from '../learning/boards.ts';
 import { BENCH_EMAIL, BENCH_PASSWORD } from './accounts.ts';
 

@@ -42,7 +42,7 @@ import {
   projectResponseSchema,
   xpHistoryResponseSchema,
   xpResponseSchema,
-} from '../../src/domain/learningApi.ts';
+} from '../../src/api/learning/contract.ts';
 import { loadCurriculum, type LoadedCurriculum } from './load.ts';
 import { seedCurriculum } from './seed.ts';
 

@@ -7,7 +7,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/dialect.ts';
-import { emailLinkMessages } from '../../src/domain/learningApi.ts';
+import { emailLinkMessages } from '../../src/api/learning/contract.ts';
 import type { ApiErrorBody } from '../../src/domain/auth.ts';
 
 /** Every error body: src/domain/authApi.ts's errorBodySchema. */

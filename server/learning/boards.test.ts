@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learningApi.ts';
+import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/api/learning/contract.ts';
 import type { Db } from '../db/database.ts';
 import { createTestApp, TEST_DATABASE, type TestApp } from '../test/helpers.ts';
 import { CHANGES_KEPT_MS, createBoards, noteAccountDeleted, SNAPSHOT_TTL_MS } from './boards.ts';

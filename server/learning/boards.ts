@@ -8,7 +8,7 @@
  * One instance per app: its copies and the learners it changed lately live in memory.
  */
 import { sql } from 'kysely';
-import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learningApi.ts';
+import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/api/learning/contract.ts';
 import type { BoardRow } from '../../src/domain/xpViews.ts';
 import type { Db, Executor } from '../db/database.ts';
 import { isPostgres, lockTransaction, toNumber } from '../db/dialect.ts';

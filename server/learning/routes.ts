@@ -17,7 +17,7 @@ import {
   slugParam,
   submissionBodySchema,
   type ProjectDetailView,
-} from '../../src/domain/learningApi.ts';
+} from '../../src/api/learning/contract.ts';
 import { pathDetail, pathSummaries, projectDetail, type Catalog } from '../../src/domain/learningViews.ts';
 import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import { openTasks } from '../../src/domain/progress.ts';

@@ -16,7 +16,7 @@ import {
   leaderboardResponseSchema,
   xpHistoryResponseSchema,
   xpResponseSchema,
-} from '../../src/domain/learningApi.ts';
+} from '../../src/api/learning/contract.ts';
 import { levelFor } from '../../src/domain/levels.ts';
 import { addDays, localDay } from '../../src/domain/streaks.ts';
 import { TASK_XP } from '../../src/domain/xp.ts';

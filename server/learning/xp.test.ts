@@ -15,7 +15,7 @@ import {
   xpHistoryResponseSchema,
   xpMessages,
   xpResponseSchema,
-} from '../../src/domain/learningApi.ts';
+} from '../../src/api/learning/contract.ts';
 import { levelFor } from '../../src/domain/levels.ts';
 import { streakRules, WEEKLY_GOAL } from '../../src/domain/streaks.ts';
 import { TASK_XP } from '../../src/domain/xp.ts';

@@ -13,7 +13,7 @@ import {
   xpHistoryResponseSchema,
   xpMessages,
   xpResponseSchema,
-} from '../../src/domain/learningApi.ts';
+} from '../../src/api/learning/contract.ts';
 import type { Catalog } from '../../src/domain/learningViews.ts';
 import { DEFAULT_TIME_ZONE, isValidTimeZone, learnerDay, WEEKLY_GOAL, weekOf } from '../../src/domain/streaks.ts';
 import { boardView, LEADERBOARD_TOP, xpHistory, xpSummary, type LearnerLedger, type LedgerEvent } from '../../src/domain/xpViews.ts';

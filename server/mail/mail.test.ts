@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import webpush from 'web-push';
-import { emailLinkMessages, settingsResponseSchema } from '../../src/domain/learningApi.ts';
+import { emailLinkMessages, settingsResponseSchema } from '../../src/api/learning/contract.ts';
 import { loadConfig, MAIL_OFF_WARNING } from '../config.ts';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, errorMessage, postJson, register, signIn, testConfig, tempDir, type TestApp } from '../test/helpers.ts';

@@ -26,12 +26,12 @@ import {
   providersResponseSchema,
   removeLinkBodySchema,
   removeLinkResponseSchema,
-} from '../../src/domain/oauthApi.ts';
+} from '../../src/api/oauth/contract.ts';
 import { LINK_REAUTH_MINUTES, oauthMessages, PROVIDERS, type LinkedAccounts, type OAuthError, type Provider } from '../../src/domain/oauth.ts';
 import { removeLinkTexts } from '../../src/domain/accountNotices.ts';
-import { accountMessages } from '../../src/domain/learningApi.ts';
+import { accountMessages } from '../../src/api/learning/contract.ts';
 import { authApiMessages } from '../../src/domain/auth.ts';
-import { sessionResponseSchema } from '../../src/domain/authApi.ts';
+import { sessionResponseSchema } from '../../src/api/auth/contract.ts';
 import * as client from 'openid-client';
 import type { ServerConfig } from '../config.ts';
 import type { AccountSecurity } from '../auth/accountSecurity.ts';

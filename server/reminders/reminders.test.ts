@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
-import { settingsResponseSchema, unsubscribeResponseSchema } from '../../src/domain/learningApi.ts';
+import { settingsResponseSchema, unsubscribeResponseSchema } from '../../src/api/learning/contract.ts';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, newUser, postJson, register, type TestApp, type TestUser } from '../test/helpers.ts';
 import { startFakeSmtp, type FakeSmtp } from '../test/smtp.ts';

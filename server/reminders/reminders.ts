@@ -11,7 +11,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { dailyStreak, addDays, DEFAULT_TIME_ZONE, weekOf } from '../../src/domain/streaks.ts';
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type RemindersStatus, type UnsubscribeResponse } from '../../src/domain/learningApi.ts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type RemindersStatus, type UnsubscribeResponse } from '../../src/api/learning/contract.ts';
 import { renderStreakAtRisk } from '../../src/mail/StreakAtRisk.ts';
 import { renderWeeklyDigest } from '../../src/mail/WeeklyDigest.ts';
 import type { Database, Db } from '../db/database.ts';

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { pushSubscriptionBodySchema, pushUnsubscribeBodySchema, unsubscribeResponseSchema } from '../../src/domain/learningApi.ts';
+import { pushSubscriptionBodySchema, pushUnsubscribeBodySchema, unsubscribeResponseSchema } from '../../src/api/learning/contract.ts';
 import type { Authenticate } from '../auth/authenticate.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/domain/format.ts';
-import { projectResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
+import { projectResponseSchema, xpResponseSchema } from '../../src/api/learning/contract.ts';
 import { githubLimitMessage, heldMessages, verificationMessages, type Requirement } from '../../src/domain/verification.ts';
 import { loadCurriculumOnce, type LoadedCurriculum } from '../content/load.ts';
 import { startFakeGitHubApi, type FakeCommit, type FakeGitHubApi, type FakeRepository } from '../test/fake-github.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce, type LoadedCurriculum } from '../content/load.ts';
 import { bearer, createTestApp, errorMessage, signIn, type TestApp } from '../test/helpers.ts';
-import { projectResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
+import { projectResponseSchema, xpResponseSchema } from '../../src/api/learning/contract.ts';
 import { CHECKS_PER_HOUR, queueMessage, verificationMessages, type Requirement } from '../../src/domain/verification.ts';
 import type { CheckOutcome, RepoHost } from './contract.ts';
 import type { VerificationParts } from './worker.ts';

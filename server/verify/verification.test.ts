@@ -16,7 +16,7 @@ import { once } from 'node:events';
 import { connect, type AddressInfo } from 'node:net';
 import { buildApp } from '../app.ts';
 import { bearer, createTestApp, errorMessage, signIn, tempDir, testConfig, testDatabase, type TestApp } from '../test/helpers.ts';
-import { leaderboardResponseSchema, projectResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
+import { leaderboardResponseSchema, projectResponseSchema, xpResponseSchema } from '../../src/api/learning/contract.ts';
 import { heldMessages, RECHECKS_PER_HOUR, verificationMessages, type Requirement } from '../../src/domain/verification.ts';
 import { BADGE_XP, TASK_XP } from '../../src/domain/xp.ts';
 import { CheckUnavailable, type CheckOutcome, type RepoHost } from './contract.ts';

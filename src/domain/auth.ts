@@ -7,7 +7,7 @@
  * the types below are derived from them.
  */
 import type { z } from 'zod';
-import type { errorBodySchema, loginBodySchema, registerBodySchema, sessionResponseSchema, userResponseSchema, userSchema } from './authApi.ts';
+import type { errorBodySchema, loginBodySchema, registerBodySchema, sessionResponseSchema, userResponseSchema, userSchema } from '../api/auth/contract.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 

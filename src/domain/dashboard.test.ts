@@ -28,7 +28,7 @@ import {
   streakLabel,
   topLearnersOf,
 } from './dashboard';
-import { leaderboardRowSchema, PRIVATE_LEARNER_NAME, type PathSummary } from './learningApi';
+import { leaderboardRowSchema, PRIVATE_LEARNER_NAME, type PathSummary } from '../api/learning/contract';
 
 const summary = (id: string, o: Partial<PathSummary> = {}): PathSummary => ({
   id,

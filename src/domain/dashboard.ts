@@ -5,7 +5,7 @@
  * Nothing here is invented.
  */
 import { formatDuration, formatXp } from './format';
-import { PRIVATE_LEARNER_NAME, type LeaderboardView, type PathDetailView, type PathProjectView, type PathSummary, type XpSummary } from './learningApi';
+import { PRIVATE_LEARNER_NAME, type LeaderboardView, type PathDetailView, type PathProjectView, type PathSummary, type XpSummary } from '../api/learning/contract';
 
 /** Every project of the path is completed (a path without projects is never "completed"). */
 export const isPathCompleted = (path: PathSummary): boolean => path.progress.totalProjects > 0 && path.progress.completedProjects === path.progress.totalProjects;

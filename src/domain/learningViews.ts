@@ -9,7 +9,7 @@
  * a project says it was retired since the learner started).
  */
 import type { Curriculum } from './content.ts';
-import type { PathDetailView, PathProjectView, PathSummary, ProjectDetailView } from './learningApi.ts';
+import type { PathDetailView, PathProjectView, PathSummary, ProjectDetailView } from '../api/learning/contract.ts';
 import { needsLiveUrl, type Requirement, type Verification } from './verification.ts';
 import { activeTaskProgress, changesSinceStart, learnerProjectStatus, missingPrerequisites, pathProgress, type ProjectRecord } from './progress.ts';
 

@@ -3,7 +3,7 @@
  * server and the browser. No zod here (the sign-in page loads this at start-up); the API's shapes
  * are in ./oauthApi.ts.
  */
-import type { identitiesResponseSchema, identitySchema, providersResponseSchema } from './oauthApi.ts';
+import type { identitiesResponseSchema, identitySchema, providersResponseSchema } from '../api/oauth/contract.ts';
 import type { z } from 'zod';
 
 export const PROVIDERS = ['google', 'github'] as const;

@@ -1,13 +1,13 @@
 import { Box } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
-import { authMutations } from '../api/auth';
-import { accountMutations, learningQueries } from '../api/learning';
+import { authMutations } from '../api/auth/client';
+import { accountMutations, learningQueries } from '../api/learning/client';
 import { AppShell } from '../components/AppShell/AppShell';
 import { EmailConfirmBanner } from '../components/EmailConfirmBanner/EmailConfirmBanner';
 import { usePreferences } from '../stores/preferences';
 import { useSession } from '../stores/session';
-import { apiErrorMessage } from '../api/client';
+import { apiErrorMessage } from '../api/common/client';
 import type { ActionState } from '../components/RemoteView/remote';
 import { useFollowAccountDarkMode, useTellTimeZone } from './useAccountSync';
 import { useConfirmSession } from './useConfirmSession';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { learningQueries } from '../api/learning';
+import { learningQueries } from '../api/learning/client';
 import { currentPathOf, dashboardView, type DashboardView } from '../domain/dashboard';
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen';
 import type { Remote } from '../components/RemoteView/remote';

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useSearchParams } from 'react-router-dom';
-import { emailLinkQueries } from '../api/auth';
-import { apiErrorMessage } from '../api/client';
-import { learningKeys } from '../api/learning';
+import { emailLinkQueries } from '../api/auth/client';
+import { apiErrorMessage } from '../api/common/client';
+import { learningKeys } from '../api/learning/client';
 import { EmailLinkScreen, type EmailLinkKind, type EmailLinkState } from '../screens/EmailLink/EmailLinkScreen';
 import { useSession } from '../stores/session';
 

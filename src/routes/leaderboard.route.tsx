@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { learningQueries } from '../api/learning';
+import { learningQueries } from '../api/learning/client';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '../domain/learning';
 import { LeaderboardScreen } from '../screens/Leaderboard/LeaderboardScreen';
 import { toRemote } from '../app/useRemote';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { learningQueries } from '../api/learning';
+import { learningQueries } from '../api/learning/client';
 import { SettingsScreen } from '../screens/Settings/SettingsScreen';
 import type { Remote } from '../components/RemoteView/remote';
-import type { Settings } from '../domain/learningApi';
+import type { Settings } from '../api/learning/contract';
 import { usePreferences } from '../stores/preferences';
 import { useFollowAccountDarkMode } from './useAccountSync';
 import { toRemote } from '../app/useRemote';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { learningKeys, learningQueries } from '../api/learning';
-import type { ProjectDetailView, XpSummary } from '../domain/learningApi';
+import { learningKeys, learningQueries } from '../api/learning/client';
+import type { ProjectDetailView, XpSummary } from '../api/learning/contract';
 import { xpMoment, type XpMomentView } from '../domain/xpViews';
 
 /**

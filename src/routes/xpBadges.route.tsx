@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { learningQueries } from '../api/learning';
-import type { XpSummary } from '../domain/learningApi';
+import { learningQueries } from '../api/learning/client';
+import type { XpSummary } from '../api/learning/contract';
 import { xpMoment, type XpMomentView } from '../domain/xpViews';
 import { XpBadgesScreen } from '../screens/XpBadges/XpBadgesScreen';
 import { toRemote } from '../app/useRemote';

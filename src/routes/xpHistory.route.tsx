@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { learningQueries } from '../api/learning';
-import type { PathSummary } from '../domain/learningApi';
+import { learningQueries } from '../api/learning/client';
+import type { PathSummary } from '../api/learning/contract';
 import { XpHistoryScreen, type PathOption } from '../screens/XpHistory/XpHistoryScreen';
 import { toRemote } from '../app/useRemote';
 

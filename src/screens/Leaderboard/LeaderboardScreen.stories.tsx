@@ -6,7 +6,7 @@ import { AppShell } from '../../components/AppShell/AppShell';
 import { VERIFIED_RANKS_NOTE } from '../../domain/dashboard';
 import { formatXp } from '../../domain/format';
 import type { LeaderboardPeriod } from '../../domain/learning';
-import { PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../domain/learningApi';
+import { PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../api/learning/contract';
 import { sampleUser } from '../../fixtures/user';
 import { emptyBoard, lookalikeBoard, midwayBoard, notOnTheBoard, offTheBoard, selfReportedBoard, selfReportedOffTheBoard, topOfBoard } from '../../fixtures/xp';
 import type { Remote } from '../../components/RemoteView/remote';

@@ -8,7 +8,7 @@ import { TitledCard } from '../../components/TitledCard/TitledCard';
 import { showsSelfReported, VERIFIED_RANKS_NOTE } from '../../domain/dashboard';
 import { formatNumber } from '../../domain/format';
 import { LEADERBOARD_PERIOD_LABELS, type LeaderboardPeriod } from '../../domain/learning';
-import { LEADERBOARD_WINDOW_HOURS, PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../domain/learningApi';
+import { LEADERBOARD_WINDOW_HOURS, PRIVATE_LEARNER_NAME, type LeaderboardView } from '../../api/learning/contract';
 import type { Remote } from '../../components/RemoteView/remote';
 import { BoardTable } from './parts/BoardTable';
 import { PeriodFilter } from './parts/PeriodFilter';

@@ -5,7 +5,7 @@ import { AppShell } from '../../components/AppShell/AppShell';
 import { PROJECT_STATUS } from '../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { formatWeeks, formatXp } from '../../domain/format';
 import { pathHref, projectHref } from '../../domain/learning';
-import { learningMessages, type PathDetailView, type PathProjectView } from '../../domain/learningApi';
+import { learningMessages, type PathDetailView, type PathProjectView } from '../../api/learning/contract';
 import { sampleUser } from '../../fixtures';
 import { midwayFrontendPath, midwayRecords, newLearnerRecords, pathCompletedRecords, pathFor, pathsFor } from '../../fixtures/progress';
 import { PathDetailScreen, type ActionStatus, type PathDetailScreenProps, type RatingState } from './PathDetailScreen';

@@ -7,7 +7,7 @@ import { ProgressBar } from '../../components/ProgressBar/ProgressBar';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import { formatWeeks } from '../../domain/format';
 import { LEVEL_LABELS } from '../../domain/learning';
-import { learningMessages, type PathDetailView } from '../../domain/learningApi';
+import { learningMessages, type PathDetailView } from '../../api/learning/contract';
 import type { Remote } from '../../components/RemoteView/remote';
 import { RATING_IDLE, type ActionStatus, type RatingState } from './parts/actionStatus';
 import { ProjectCard } from './parts/ProjectCard';

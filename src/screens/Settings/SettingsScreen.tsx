@@ -6,7 +6,7 @@ import { RemoteView } from '../../components/RemoteView/RemoteView';
 import { TitledCard } from '../../components/TitledCard/TitledCard';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { profileMessages, validateProfile } from '../../domain/learning';
-import { accountMessages, type Settings } from '../../domain/learningApi';
+import { accountMessages, type Settings } from '../../api/learning/contract';
 import { IDLE, type ActionState, type Remote } from '../../components/RemoteView/remote';
 import { ChangePasswordDialog } from './parts/ChangePasswordDialog';
 import { DeleteAccountDialog } from './parts/DeleteAccountDialog';

@@ -5,7 +5,7 @@ import { RankMark } from '../../../components/RankMark/RankMark';
 import { boardName, topLearnersOf, type LeaderboardRow } from '../../../domain/dashboard';
 import { formatNumber, formatXp } from '../../../domain/format';
 import { LEADERBOARD_PERIOD_LABELS } from '../../../domain/learning';
-import { LEADERBOARD_WINDOW_HOURS, type LeaderboardView } from '../../../domain/learningApi';
+import { LEADERBOARD_WINDOW_HOURS, type LeaderboardView } from '../../../api/learning/contract';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import type { Remote } from '../../../components/RemoteView/remote';
 import { CardEmpty } from './CardEmpty';

@@ -4,7 +4,7 @@ import { Suspense, type RefObject } from 'react';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { LazyXpMoment } from '../../../components/XpMoment/lazy';
-import { learningMessages, type ProjectDetailView } from '../../../domain/learningApi';
+import { learningMessages, type ProjectDetailView } from '../../../api/learning/contract';
 import type { XpMomentView } from '../../../domain/xpViews';
 import { ChangesNote } from './ChangesNote';
 import { CodePanel } from './CodePanel';

@@ -1,7 +1,7 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { identitiesResponseSchema, linkStartResponseSchema } from '../domain/oauthApi';
-import type { Provider } from '../domain/oauth';
-import { api } from './client';
+import { identitiesResponseSchema, linkStartResponseSchema } from '../oauth/contract';
+import type { Provider } from '../../domain/oauth';
+import { api } from '../common/client';
 
 /** Settings' linked accounts: the list, linking (through the provider) and unlinking. */
 export const identityKeys = { all: () => ['account', 'identities'] as const };

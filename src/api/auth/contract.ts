@@ -13,9 +13,9 @@
  * and the bundler then moves its runtime helpers out of the entry chunk into a chunk of their own:
  * one more request for the landing page, and over its budget (`npm run size`).
  */
-import './zodInBrowser.ts';
+import '../../domain/zodInBrowser.ts';
 import { z } from 'zod';
-import { messageResponseSchema } from './learningApi.ts';
+import { messageResponseSchema } from '../learning/contract.ts';
 
 /** The signed-in user as the API shows it: never the hash, never internal columns. */
 export const userSchema = z.strictObject({

@@ -3,12 +3,12 @@
  * schemas (responses are serialised through them, so nothing else leaks) and the browser parses
  * answers with; the TypeScript types are derived from them, never written twice.
  */
-import './zodInBrowser.ts';
+import '../../domain/zodInBrowser.ts';
 import { z } from 'zod';
-import { CATEGORY_VALUES, LEVEL_VALUES } from './content.ts';
-import { WEEKLY_GOAL } from './streaks.ts';
-import { PASSWORD_REFUSED } from './auth.ts';
-import { submissionViewSchema } from './verification.ts';
+import { CATEGORY_VALUES, LEVEL_VALUES } from '../../domain/content.ts';
+import { WEEKLY_GOAL } from '../../domain/streaks.ts';
+import { PASSWORD_REFUSED } from '../../domain/auth.ts';
+import { submissionViewSchema } from '../../domain/verification.ts';
 
 export const contentId = (prefix: 'path' | 'prj' | 'task') => z.string().regex(new RegExp(`^${prefix}_[0-9a-f]{8}$`));
 /** A path or project in a URL: its slug, a former slug, or the number it was first addressed by. */

@@ -2,9 +2,9 @@
  * The API's shapes for Google and GitHub sign-in, as zod schemas the server serialises through and
  * the browser parses with (the types are derived from them, in ./oauth.ts).
  */
-import './zodInBrowser.ts';
+import '../../domain/zodInBrowser.ts';
 import { z } from 'zod';
-import { OAUTH_ERRORS, PROVIDERS } from './oauth.ts';
+import { OAUTH_ERRORS, PROVIDERS } from '../../domain/oauth.ts';
 
 export const providerSchema = z.enum(PROVIDERS);
 export const oauthErrorSchema = z.enum(OAUTH_ERRORS);

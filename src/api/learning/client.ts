@@ -21,11 +21,11 @@ import {
   type Settings,
   type XpEventView,
   type XpSummary,
-} from '../domain/learningApi';
-import { withTick } from '../domain/learningViews';
-import { REPORT_POLL_MS } from '../domain/verification';
-import { useSession } from '../stores/session';
-import { api } from './client';
+} from './contract';
+import { withTick } from '../../domain/learningViews';
+import { REPORT_POLL_MS } from '../../domain/verification';
+import { useSession } from '../../stores/session';
+import { api } from '../common/client';
 
 /**
  * The learning and account APIs as react-query options. Every answer is parsed with

@@ -4,16 +4,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { delay, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
-import { learningHandlers, tickDownHandlers } from '../fixtures/msw/learning';
-import { sampleToken } from '../fixtures/msw/auth';
-import { completedProjectView, inProgressProjectView, midwayRecords, newLearnerRecords, recordsFor } from '../fixtures/progress';
-import { REPORT_POLL_MS, verificationMessages } from '../domain/verification';
-import { formatTime } from '../domain/format';
-import { sampleUser } from '../fixtures/user';
-import { learningMessages } from '../domain/learningApi';
-import { BADGE_XP } from '../domain/xp';
-import { useSession } from '../stores/session';
-import { learningKeys, learningMutations, learningQueries, pollWhileChecking } from './learning';
+import { learningHandlers, tickDownHandlers } from '../../fixtures/msw/learning';
+import { sampleToken } from '../../fixtures/msw/auth';
+import { completedProjectView, inProgressProjectView, midwayRecords, newLearnerRecords, recordsFor } from '../../fixtures/progress';
+import { REPORT_POLL_MS, verificationMessages } from '../../domain/verification';
+import { formatTime } from '../../domain/format';
+import { sampleUser } from '../../fixtures/user';
+import { learningMessages } from './contract';
+import { BADGE_XP } from '../../domain/xp';
+import { useSession } from '../../stores/session';
+import { learningKeys, learningMutations, learningQueries, pollWhileChecking } from './client';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
