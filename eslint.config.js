@@ -3,15 +3,29 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import storybook from 'eslint-plugin-storybook';
 import tseslint from 'typescript-eslint';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-/** Import boundaries of ARCHITECTURE.md: what each layer may not reach into. */
+/**
+ * Import boundaries of ARCHITECTURE.md: what each layer may not reach into. A group's third entry,
+ * `types`, lets it be imported for its types only (`import type`).
+ */
 const forbid = (groups) => ({
-  'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group: [group].flat(), message })) }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: groups.map(([group, message, types]) => ({ group: [group].flat(), message, ...(types === 'types' ? { allowTypeImports: true } : {}) })) },
+  ],
 });
 const noRoutes = ['**/routes/**', 'Screens and components never import routes (containers import screens).'];
 // The app's wiring (router, guards, page head, useRemote): route containers use it, screens never do.
 const noApp = ['**/app/**', 'Screens and components never import the app wiring (router, guards, page head, useRemote): containers do.'];
-const noApi = ['**/api/**', 'Screens and components take data as props; only containers call the API.'];
+const contracts = ['**/api/*/contract', '**/api/*/contract.ts'];
+const noApi = [['**/api/*/*', ...contracts.map((c) => `!${c}`)], 'Screens and components take data as props; only containers call the API.'];
+// The API's shapes (src/api/<name>/contract.ts) hold zod: a screen or component names their types only.
+const contractTypesOnly = [
+  contracts,
+  'Screens and components import a contract’s types only (`import type`): its schemas are the clients’ and the server’s.',
+  'types',
+];
 const noStores = ['**/stores/**', 'Screens and components take state as props; only containers read stores.'];
 const noFixtures = ['**/fixtures/**', 'Sample data reaches screens through props; only stories, tests and containers import fixtures.'];
 const noScreens = ['**/screens/**', 'The page start-up knows no screen: it renders the route table.'];
@@ -71,7 +85,7 @@ export default tseslint.config(
   {
     files: ['src/screens/**/*.{ts,tsx}'],
     ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'],
-    rules: forbid([noRoutes, noApp, noApi, noStores, noFixtures, noDelivery]),
+    rules: forbid([noRoutes, noApp, noApi, contractTypesOnly, noStores, noFixtures, noDelivery]),
   },
   // Shared components sit below the screens that use them.
   {
@@ -81,6 +95,7 @@ export default tseslint.config(
       noRoutes,
       noApp,
       noApi,
+      contractTypesOnly,
       noStores,
       noFixtures,
       noDelivery,
@@ -95,8 +110,34 @@ export default tseslint.config(
   },
   // Build time: renders the app's route table (src/app) to HTML.
   { files: ['src/delivery/prerender.tsx'], rules: forbid([noRoutes, noApi, noStores, noFixtures, noScreens]) },
-  { files: ['src/domain/**/*.ts'], rules: forbid(noReact.map((p) => [[p], 'src/domain is pure: types and rules, no React and no I/O.'])) },
-  { files: ['src/fixtures/**/*.ts'], rules: forbid([noRoutes, noApp, noApi, noStores, ['**/screens/**', 'Fixtures are data: they import only src/domain types.']]) },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: forbid([
+      ...noReact.filter((p) => p !== '**/api/**').map((p) => [[p], 'src/domain is pure: types and rules, no React and no I/O.']),
+      [['**/api/*/*', ...contracts.map((c) => `!${c}`)], 'src/domain is pure: types and rules, no React and no I/O.'],
+      [contracts, 'src/domain names the contracts’ types only (`import type`): the contracts import the domain’s rules, never the reverse.', 'types'],
+    ]),
+  },
+  // A domain test may check a rule against a contract's schema.
+  {
+    files: ['src/domain/**/*.test.ts'],
+    rules: forbid(noReact.filter((p) => p !== '**/api/**').map((p) => [[p], 'src/domain is pure: types and rules, no React and no I/O.'])),
+  },
+  // The API's shapes: zod, the domain's rules and other contracts; importable by the browser and the server alike.
+  {
+    files: ['src/api/*/contract.ts'],
+    rules: forbid([
+      [
+        [...noReact.filter((p) => p !== '**/api/**'), '@tanstack/*', '**/client', '**/client.ts', '**/app/**', '**/routes/**', '**/fixtures/**'],
+        'A contract imports only zod, src/domain and other contracts: the server imports it too.',
+      ],
+    ]),
+  },
+  // Fixtures and the mock API answer with the contracts' shapes (the handlers parse bodies with them).
+  {
+    files: ['src/fixtures/**/*.ts'],
+    rules: forbid([noRoutes, noApp, noApi, noStores, ['**/screens/**', 'Fixtures are data: they import only src/domain types and the contracts.']]),
+  },
   {
     files: ['src/api/**/*.ts', 'src/stores/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -112,15 +153,28 @@ export default tseslint.config(
           '**/src/routes/**',
           '**/src/app/**',
           '**/src/delivery/**',
-          '**/src/api/**',
+          '**/src/api/*/*',
+          '!**/src/api/*/contract.ts',
           '**/src/stores/**',
           '**/src/fixtures/**',
           'react',
           'react-dom',
         ],
-        'The server imports only src/domain from the web side.',
+        'The server imports only src/domain and the contracts (src/api/<name>/contract.ts) from the web side.',
       ],
     ]),
+  },
+  // No import cycle in src/ (runtime imports; `import type` is erased and not followed): a module's
+  // dependencies load before it, and the layers (domain, contracts, clients, screens) stay a tree.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   ...storybook.configs['flat/recommended'],
 );

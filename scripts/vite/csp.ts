@@ -34,7 +34,7 @@ export function inlineScriptHashes(html: string, file: string): string[] {
   return hashes;
 }
 
-/** The API's origin for connect-src: VITE_API_URL as the app reads it (src/api/client.ts), or 'self' when it is a path. */
+/** The API's origin for connect-src: VITE_API_URL as the app reads it (src/api/common/client.ts), or 'self' when it is a path. */
 export function apiOrigin(apiUrl: string | undefined): string {
   const url = apiUrl || DEFAULT_API_URL;
   return /^https?:\/\//i.test(url) ? new URL(url).origin : "'self'";

@@ -30,7 +30,7 @@ import { HttpError, mailNotSetUp } from '../http/errors.ts';
 import type { Executor, Outbox } from '../mail/outbox.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../auth/tokens.ts';
 import { authApiMessages } from '../../src/domain/auth.ts';
-import { CONFIRM_LINK_HOURS, emailLinkMessages, UNDO_LINK_DAYS } from '../../src/api/learning/contract.ts';
+import { CONFIRM_LINK_HOURS, emailLinkMessages, UNDO_LINK_DAYS } from '../../src/domain/account.ts';
 import type { EmailLinkResult } from '../../src/api/auth/contract.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

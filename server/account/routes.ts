@@ -4,12 +4,10 @@
  * Every route authenticates first and touches the token's learner only.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { accountMessages, emailLinkMessages } from '../../src/domain/account.ts';
 import {
-  accountMessages,
   DEFAULT_NOTIFICATION_PREFERENCES,
   deleteAccountBodySchema,
-  emailLinkMessages,
-  messageResponseSchema,
   passwordBodySchema,
   passwordChangedResponseSchema,
   preferencesSchema,
@@ -17,7 +15,8 @@ import {
   settingsResponseSchema,
   type Preferences,
   type Settings,
-} from '../../src/api/learning/contract.ts';
+} from '../../src/api/account/contract.ts';
+import { messageResponseSchema } from '../../src/api/common/contract.ts';
 import { linkedListSentence } from '../../src/domain/oauth.ts';
 import type { AccountSecurity } from '../auth/accountSecurity.ts';
 import type { Authenticate, Authenticated } from '../auth/authenticate.ts';

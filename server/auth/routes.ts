@@ -1,6 +1,6 @@
 /**
  * /auth: registration, sign-in, sessions (access token + rotating refresh cookie), password
- * reset. Shapes: src/domain/authApi.ts (bodies checked and answers serialised through them);
+ * reset. Shapes: src/api/auth/contract.ts (bodies checked and answers serialised through them);
  * messages, shown by the browser too: src/domain/auth.ts.
  */
 import { randomUUID } from 'node:crypto';
@@ -22,19 +22,19 @@ import type { PasswordHasher } from './passwords.ts';
 import type { AuthRepository, UserRow } from './repository.ts';
 import { hashToken, OPAQUE_TOKEN_PATTERN } from './tokens.ts';
 import { checkForgotPassword, checkLogin, checkNewPassword, checkRegistration, couldBeAccount, normalizeEmail } from './validation.ts';
-import { authApiMessages, sessionMessages, type User } from '../../src/domain/auth.ts';
+import { authApiMessages, sessionMessages } from '../../src/domain/auth.ts';
+import type { User } from '../../src/api/auth/contract.ts';
 import {
   emailLinkBodySchema,
   emailLinkResponseSchema,
-  emptyBodySchema,
   forgotPasswordBodySchema,
   loginBodySchema,
-  messageResponseSchema,
   registerBodySchema,
   resetPasswordBodySchema,
   sessionResponseSchema,
   userResponseSchema,
 } from '../../src/api/auth/contract.ts';
+import { emptyBodySchema, messageResponseSchema } from '../../src/api/common/contract.ts';
 
 export { REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS } from './sessions.ts';
 

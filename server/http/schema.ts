@@ -1,5 +1,5 @@
 /**
- * The API's shapes are zod schemas shared with the browser (src/domain/*Api.ts); Fastify validates
+ * The API's shapes are zod schemas shared with the browser (src/api/<name>/contract.ts); Fastify validates
  * requests and serializes responses with JSON Schema. `jsonSchema` converts one, as draft-7 (the
  * draft Fastify's validator and serializer read), so a route declares a shape from its one zod
  * definition and every route converts it the same way.

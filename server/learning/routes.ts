@@ -2,13 +2,13 @@
  * /learning: the curriculum with the signed-in learner's progress; starting projects, ticking
  * tasks, submitting, rating and resetting a path. Every route authenticates first
  * and reads and writes the token's learner only: no learner id ever comes from the request.
- * Shapes: src/domain/learningApi.ts; rules: src/domain/progress.ts.
+ * Shapes: src/api/learning/contract.ts; rules: src/domain/progress.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { validateRepoUrl } from '../../src/domain/learning.ts';
 import { validateLiveUrl } from '../../src/domain/liveUrl.ts';
+import { learningMessages } from '../../src/domain/learning.ts';
 import {
-  learningMessages,
   pathResponseSchema,
   pathsResponseSchema,
   pathSummaryResponseSchema,

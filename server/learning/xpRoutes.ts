@@ -5,15 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { BadgeDefinition } from '../../src/domain/badges.ts';
-import {
-  clockBodySchema,
-  clockResponseSchema,
-  LEADERBOARD_PERIOD_VALUES,
-  leaderboardResponseSchema,
-  xpHistoryResponseSchema,
-  xpMessages,
-  xpResponseSchema,
-} from '../../src/api/learning/contract.ts';
+import { clockBodySchema, clockResponseSchema, leaderboardResponseSchema, xpHistoryResponseSchema, xpResponseSchema } from '../../src/api/xp/contract.ts';
+import { LEADERBOARD_PERIODS } from '../../src/domain/learning.ts';
+import { xpMessages } from '../../src/domain/streaks.ts';
 import type { Catalog } from '../../src/domain/learningViews.ts';
 import { DEFAULT_TIME_ZONE, isValidTimeZone, learnerDay, WEEKLY_GOAL, weekOf } from '../../src/domain/streaks.ts';
 import { boardView, LEADERBOARD_TOP, xpHistory, xpSummary, type LearnerLedger, type LedgerEvent } from '../../src/domain/xpViews.ts';
@@ -95,14 +89,14 @@ export function xpRoutes(app: FastifyInstance, { ledger, boards, catalog, badges
     '/leaderboard',
     {
       schema: {
-        querystring: { type: 'object', additionalProperties: false, properties: { period: { type: 'string', enum: [...LEADERBOARD_PERIOD_VALUES] } } },
+        querystring: { type: 'object', additionalProperties: false, properties: { period: { type: 'string', enum: [...LEADERBOARD_PERIODS] } } },
         response: { 200: jsonSchema(leaderboardResponseSchema) },
       },
       config: { sessionInQuery: true },
     },
     async (request) => {
       const session = sessionOf(request);
-      const period = (request.query.period ?? 'all') as (typeof LEADERBOARD_PERIOD_VALUES)[number];
+      const period = (request.query.period ?? 'all') as (typeof LEADERBOARD_PERIODS)[number];
       // The learner's own row is read with the session check, in one query.
       const { top, me, learners } = await boards.standings(period, session.userId, LEADERBOARD_TOP, now(), { session, ended });
       return boardView(top, me, learners, session.userId, period);

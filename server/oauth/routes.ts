@@ -17,19 +17,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import {
-  identitiesResponseSchema,
-  linkConfirmBodySchema,
-  linkStartBodySchema,
-  linkStartResponseSchema,
-  providerSchema,
-  providersResponseSchema,
-  removeLinkBodySchema,
-  removeLinkResponseSchema,
-} from '../../src/api/oauth/contract.ts';
-import { LINK_REAUTH_MINUTES, oauthMessages, PROVIDERS, type LinkedAccounts, type OAuthError, type Provider } from '../../src/domain/oauth.ts';
+import { identitiesResponseSchema, linkStartBodySchema, linkStartResponseSchema } from '../../src/api/account/contract.ts';
+import { linkConfirmBodySchema, providerSchema, providersResponseSchema, removeLinkBodySchema, removeLinkResponseSchema } from '../../src/api/oauth/contract.ts';
+import { LINK_REAUTH_MINUTES, oauthMessages, PROVIDERS, type OAuthError, type Provider } from '../../src/domain/oauth.ts';
+import type { LinkedAccounts } from '../../src/api/account/contract.ts';
 import { removeLinkTexts } from '../../src/domain/accountNotices.ts';
-import { accountMessages } from '../../src/api/learning/contract.ts';
+import { accountMessages } from '../../src/domain/account.ts';
 import { authApiMessages } from '../../src/domain/auth.ts';
 import { sessionResponseSchema } from '../../src/api/auth/contract.ts';
 import * as client from 'openid-client';

@@ -10,7 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { pushSubscriptionBodySchema, pushUnsubscribeBodySchema, unsubscribeResponseSchema } from '../../src/api/learning/contract.ts';
+import { pushSubscriptionBodySchema, pushUnsubscribeBodySchema } from '../../src/api/push/contract.ts';
+import { unsubscribeResponseSchema } from '../../src/api/unsubscribe/contract.ts';
 import type { Authenticate } from '../auth/authenticate.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';

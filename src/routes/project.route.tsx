@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { API_URL, apiErrorMessage } from '../api/common/client';
-import { learningMutations, learningQueries, pollWhileChecking } from '../api/learning/client';
+import { learningQueries, learningMutations, pollWhileChecking } from '../api/learning/client';
 import { notify } from '../components/ui/toaster';
 import { projectHref } from '../domain/learning';
 import { isLocalUrl } from '../domain/liveUrl';

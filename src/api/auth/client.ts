@@ -1,7 +1,8 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import { authApiMessages, type LoginValues, type RegisterValues, type User } from '../../domain/auth';
+import { authApiMessages } from '../../domain/auth';
+import type { LoginValues, RegisterValues, User } from './contract';
 import type * as AuthApi from './contract';
 import type { EmailLinkResult } from './contract';
 import { useSession } from '../../stores/session';
@@ -12,7 +13,7 @@ const showError = (error: unknown) => notify('error', apiErrorMessage(error));
 
 /**
  * An auth API answer, parsed with the zod schema the server serialises it through
- * (src/domain/authApi.ts), so a shape the two sides disagree on fails loudly here, as learning's do
+ * (src/api/auth/contract.ts), so a shape the two sides disagree on fails loudly here, as learning's do
  * (./learning.ts). The sign-in pages are prerendered and hydrate fast: zod is not part of their
  * start-up, so the schemas load beside the first call, while it is on its way (as ./oauth.ts's).
  */

@@ -1,6 +1,7 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { authApiMessages } from '../../domain/auth';
-import { PROVIDERS, type ConfiguredProviders, type Provider } from '../../domain/oauth';
+import { PROVIDERS, type Provider } from '../../domain/oauth';
+import type { ConfiguredProviders } from './contract';
 import { useSession } from '../../stores/session';
 import { notify } from '../../components/ui/toaster';
 import { api, API_URL, apiErrorMessage } from '../common/client';

@@ -1,4 +1,4 @@
-import { pushSubscriptionBodySchema, type PushSubscriptionBody } from '../learning/contract';
+import { pushSubscriptionBodySchema, type PushSubscriptionBody } from './contract';
 import { api } from '../common/client';
 
 /** Push on this browser, as the Settings screen shows it. */

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { unsubscribeResponseSchema, type UnsubscribeResponse } from '../learning/contract';
+import { unsubscribeResponseSchema, type UnsubscribeResponse } from './contract';
 import { api } from '../common/client';
 
 export const unsubscribeQueries = {

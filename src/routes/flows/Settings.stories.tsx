@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { delay, http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../api/common/client';
-import { accountMessages, emailLinkMessages } from '../../api/learning/contract';
+import { accountMessages, emailLinkMessages } from '../../domain/account';
 import { linkedListSentence } from '../../domain/oauth';
 import { streakRules, WEEKLY_GOAL } from '../../domain/streaks';
 import { fakePushBrowser, sampleEndpoint, type FakePushBrowser } from '../../fixtures/push';

@@ -4,7 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../api/common/client';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { profileMessages } from '../../domain/learning';
-import { accountMessages } from '../../api/learning/contract';
+import { accountMessages } from '../../domain/account';
 import {
   customSettings,
   fiveDayGoalXp,
