@@ -82,6 +82,11 @@ export const submissionViewSchema = z.strictObject({
 });
 export type SubmissionView = z.infer<typeof submissionViewSchema>;
 
+/** A path or project as its URL names it (`/learning/paths/:slug`, `/learning/projects/:slug`): a slug, a former one or an id. */
+export const slugParamsSchema = z.object({ slug: z.string().max(200) });
+/** A project, a path or a task by its id (`/learning/projects/:id/start`, `/learning/tasks/:id`…). */
+export const idParamsSchema = z.object({ id: z.string().max(64) });
+
 export const progressSchema = z.strictObject({
   completed: z.int().min(0),
   total: z.int().min(0),

@@ -10,6 +10,16 @@ import { OAUTH_ERRORS, PROVIDERS } from '../../domain/oauth.ts';
 export const providerSchema = z.enum(PROVIDERS);
 export const oauthErrorSchema = z.enum(OAUTH_ERRORS);
 
+/**
+ * A provider in a URL (`/auth/oauth/:provider/start`, `/account/identities/:provider`): any name, so an
+ * unknown one is answered 404 by the route rather than 400 by validation.
+ */
+export const providerParamsSchema = z.object({ provider: z.string() });
+/** GET /auth/oauth/:provider/start takes no query. */
+export const startQuerySchema = z.strictObject({});
+/** GET /auth/oauth/:provider/callback: what the provider sends back; providers add parameters of their own (Google: scope, authuser, prompt), so any string is let through. */
+export const callbackQuerySchema = z.record(z.string(), z.string());
+
 /** GET /auth/oauth/providers: which sign-ins this server has credentials for. */
 export const providersResponseSchema = z.strictObject({
   providers: z.strictObject({ google: z.boolean(), github: z.boolean() }),

@@ -97,6 +97,11 @@ export const leaderboardRowSchema = z
     path: ['name'],
   });
 
+/** GET /learning/xp/history?path=: one path's awards (its slug or id), or every award. */
+export const xpHistoryQuerySchema = z.strictObject({ path: z.string().max(120).optional() });
+/** GET /learning/leaderboard?period= (all time when absent). */
+export const leaderboardQuerySchema = z.strictObject({ period: z.enum(LEADERBOARD_PERIODS).optional() });
+
 export const xpResponseSchema = z.strictObject({ xp: xpSummarySchema });
 export const xpHistoryResponseSchema = z.strictObject({ events: z.array(xpEventViewSchema) });
 export const leaderboardResponseSchema = z.strictObject({
