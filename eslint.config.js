@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import storybook from 'eslint-plugin-storybook';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 /**
  * The layers of docs/ARCHITECTURE.md and what each may import: an allowlist (eslint-plugin-boundaries
@@ -14,7 +15,7 @@ import boundaries from 'eslint-plugin-boundaries';
  */
 const layers = [
   // The shared layer: imported by the browser and the server alike.
-  { type: 'domain', pattern: 'src/domain', mayImport: ['domain'], why: 'the rules: pure, no I/O' },
+  { type: 'domain', pattern: 'src/domain', mayImport: ['domain', 'contract'], why: 'the rules: pure, no I/O; the API shapes by their types only' },
   { type: 'mail', pattern: 'src/mail', mayImport: ['mail', 'domain', 'contract'], why: 'the mail templates the server renders and Storybook shows' },
   // The server: the shared layer and itself.
   { type: 'server', pattern: 'server', mayImport: ['server', 'domain', 'contract', 'mail'], why: 'the API and the workers' },
@@ -110,10 +111,22 @@ const layerPolicy = (extra) => [
 ];
 const testsAndStories = ['**/*.test.{ts,tsx}', '**/*.stories.{ts,tsx}', 'src/test/**', 'server/test/**', 'server/bench/**'];
 
-/** Package bans the layer allowlist cannot express (it covers the project's own files). */
+/**
+ * What the layer allowlist cannot express: packages, and imports allowed for their types only. A
+ * group's third entry, `types`, lets it be imported with `import type`.
+ */
 const forbid = (groups) => ({
-  'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group: [group].flat(), message })) }],
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    { patterns: groups.map(([group, message, types]) => ({ group: [group].flat(), message, ...(types === 'types' ? { allowTypeImports: true } : {}) })) },
+  ],
 });
+// The API's shapes (src/api/<name>/contract.ts) hold zod: a screen or component names their types only.
+const contractTypesOnly = [
+  ['**/api/*/contract', '**/api/*/contract.ts'],
+  'Screens and components import a contract’s types only (`import type`): its schemas are the clients’ and the server’s.',
+  'types',
+];
 const noReact = ['react', 'react-dom', '@chakra-ui/*', 'axios'];
 
 export default tseslint.config(
@@ -182,6 +195,8 @@ export default tseslint.config(
       ],
     },
   },
+  // The rules, screens and components may name a contract's types, not its schemas.
+  { files: ['src/domain/**/*.ts', 'src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ignores: testsAndStories, rules: forbid([contractTypesOnly]) },
   {
     files: ['src/domain/**/*.ts', 'src/api/*/contract.ts'],
     rules: forbid(noReact.map((p) => [[p], 'The shared layer is pure: types and rules, no React and no I/O.'])),
@@ -191,6 +206,18 @@ export default tseslint.config(
     rules: forbid([
       [['react-dom/client', '@chakra-ui/*', 'axios'], 'The server renders mail with react-dom/server only; the browser libraries stay in the browser.'],
     ]),
+  },
+  // No import cycle in src/ (runtime imports; `import type` is erased and not followed): a module's
+  // dependencies load before it, and the layers (domain, contracts, clients, screens) stay a tree.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   ...storybook.configs['flat/recommended'],
 );

@@ -2,7 +2,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emailLinkMessages } from '../src/domain/learningApi.ts';
+import { emailLinkMessages } from '../src/domain/account.ts';
 import { MAIL_OFF_WARNING } from './config.ts';
 import { tempDir } from './test/helpers.ts';
 import { freePort, launch } from './test/instances.ts';

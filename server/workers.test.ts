@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadCurriculumOnce } from './content/load.ts';
-import { projectResponseSchema } from '../src/domain/learningApi.ts';
+import { projectResponseSchema } from '../src/api/learning/contract.ts';
 import { bearer, postJson, signIn, TEST_DATABASE, TEST_SECRET, tempDir, testConfig, testDatabase, WEB_ORIGIN } from './test/helpers.ts';
 import { freePort, launch, type Child } from './test/instances.ts';
 import type { VerificationParts } from './verify/worker.ts';

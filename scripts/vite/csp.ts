@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { DEFAULT_API_URL } from '../../src/api/apiUrl.ts';
+import { DEFAULT_API_URL } from '../../src/api/common/apiUrl.ts';
 
 /** Where the policy and the other response headers are written, in the format Netlify and Cloudflare Pages read. */
 export const HEADERS_FILE = '_headers';
@@ -34,7 +34,7 @@ export function inlineScriptHashes(html: string, file: string): string[] {
   return hashes;
 }
 
-/** The API's origin for connect-src: VITE_API_URL as the app reads it (src/api/client.ts), or 'self' when it is a path. */
+/** The API's origin for connect-src: VITE_API_URL as the app reads it (src/api/common/client.ts), or 'self' when it is a path. */
 export function apiOrigin(apiUrl: string | undefined): string {
   const url = apiUrl || DEFAULT_API_URL;
   return /^https?:\/\//i.test(url) ? new URL(url).origin : "'self'";

@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { accountMessages, passwordChangedResponseSchema, settingsResponseSchema } from '../../src/domain/learningApi.ts';
+import { accountMessages } from '../../src/domain/account.ts';
+import { passwordChangedResponseSchema, settingsResponseSchema } from '../../src/api/account/contract.ts';
 import { linkedListSentence } from '../../src/domain/oauth.ts';
 import { profileMessages } from '../../src/domain/learning.ts';
 import { loadCurriculumOnce } from '../content/load.ts';

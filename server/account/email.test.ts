@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { accountMessages, emailLinkMessages, settingsResponseSchema } from '../../src/domain/learningApi.ts';
+import { accountMessages, emailLinkMessages } from '../../src/domain/account.ts';
+import { settingsResponseSchema } from '../../src/api/account/contract.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { bearer, createTestApp, errorMessage, newUser, postJson, register, signIn, withRefresh, type TestApp } from '../test/helpers.ts';
 

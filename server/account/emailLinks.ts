@@ -31,8 +31,8 @@ import type { Executor, Outbox } from '../mail/outbox.ts';
 import { accountRows } from '../auth/repository.ts';
 import { hashToken, newOpaqueToken, OPAQUE_TOKEN_PATTERN } from '../auth/tokens.ts';
 import { authApiMessages } from '../../src/domain/auth.ts';
-import { CONFIRM_LINK_HOURS, emailLinkMessages, UNDO_LINK_DAYS } from '../../src/domain/learningApi.ts';
-import type { EmailLinkResult } from '../../src/domain/authApi.ts';
+import { CONFIRM_LINK_HOURS, emailLinkMessages, UNDO_LINK_DAYS } from '../../src/domain/account.ts';
+import type { EmailLinkResult } from '../../src/api/auth/contract.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const LIFETIME_MS: Record<EmailLinkPurpose, number> = {

@@ -4,7 +4,8 @@
  * change spends an older undo link. Each answer is the same "invalid or spent" sentence.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailLinkMessages, passwordChangedResponseSchema, settingsResponseSchema } from '../../src/domain/learningApi.ts';
+import { emailLinkMessages } from '../../src/domain/account.ts';
+import { passwordChangedResponseSchema, settingsResponseSchema } from '../../src/api/account/contract.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { bearer, createTestApp, errorMessage, newUser, postJson, signIn, type TestApp } from '../test/helpers.ts';
 

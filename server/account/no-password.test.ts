@@ -4,7 +4,8 @@
  * the one way to set a password, after which all three work as for any account.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountMessages, settingsResponseSchema } from '../../src/domain/learningApi.ts';
+import { accountMessages } from '../../src/domain/account.ts';
+import { settingsResponseSchema } from '../../src/api/account/contract.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { fakeProvidersOAuth, startFakeGoogle, type FakeGoogle } from '../test/fake-providers.ts';
 import { bearer, createTestApp, errorMessage, postJson, refreshCookieValue, signIn, type TestApp } from '../test/helpers.ts';

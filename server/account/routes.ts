@@ -4,19 +4,17 @@
  * Every route authenticates first and touches the token's learner only.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { accountMessages, emailLinkMessages } from '../../src/domain/account.ts';
 import {
-  accountMessages,
   deleteAccountBodySchema,
-  emailLinkMessages,
-  messageResponseSchema,
   passwordBodySchema,
   passwordChangedResponseSchema,
   preferencesSchema,
   profileBodySchema,
   settingsResponseSchema,
-  type Preferences,
   type Settings,
-} from '../../src/domain/learningApi.ts';
+} from '../../src/api/account/contract.ts';
+import { emptyBodySchema, messageResponseSchema } from '../../src/api/common/contract.ts';
 import { linkedListSentence } from '../../src/domain/oauth.ts';
 import type { AccountSecurity } from '../auth/accountSecurity.ts';
 import type { Authenticate, Authenticated } from '../auth/authenticate.ts';
@@ -31,7 +29,7 @@ import type { LearnerSettings } from './settings.ts';
 import { HttpError, mailNotSetUp } from '../http/errors.ts';
 import { noteAccountDeleted } from '../learning/boards.ts';
 import { rateLimitHook } from '../http/rate-limit.ts';
-import { jsonSchema } from '../http/schema.ts';
+import { route, schema } from '../http/schema.ts';
 import type { Reminders } from '../reminders/reminders.ts';
 import { forgetReviewer } from '../verify/worker.ts';
 
@@ -63,8 +61,6 @@ declare module 'fastify' {
     account: Authenticated | null;
   }
 }
-
-const noFields = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
   const { db, authenticate, hasher, now, emailLinks, passwordLinks, reminders, settings } = deps;
@@ -136,13 +132,13 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     if (!(await hasher.verify(user.password_hash, password))) throw new HttpError(400, accountMessages.wrongPassword);
   }
 
-  app.get('/settings', { schema: { response: { 200: jsonSchema(settingsResponseSchema) } } }, async (request) => ({
+  route(app).get('/settings', { schema: schema({ response: { 200: settingsResponseSchema } }) }, async (request) => ({
     settings: await settingsOf(me(request).id),
   }));
 
-  app.put<{ Body: { username: string; email: string; currentPassword?: string } }>(
+  route(app).put(
     '/profile',
-    { schema: { body: jsonSchema(profileBodySchema), response: { 200: jsonSchema(settingsResponseSchema) } }, preHandler: profileLimit },
+    { schema: schema({ body: profileBodySchema, response: { 200: settingsResponseSchema } }), preHandler: profileLimit },
     async (request) => {
       const user = me(request);
       const checked = checkProfile(request.body);
@@ -169,9 +165,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     },
   );
 
-  app.post(
+  route(app).post(
     '/email/resend',
-    { schema: { body: noFields, response: { 202: jsonSchema(messageResponseSchema) } }, preHandler: resendLimit },
+    { schema: schema({ body: emptyBodySchema, response: { 202: messageResponseSchema } }), preHandler: resendLimit },
     async (request, reply) => {
       const user = me(request);
       const sentTo = await emailLinks.resend({ id: user.id, username: user.username, email: user.email, emailConfirmed: user.email_verified_at !== null });
@@ -182,9 +178,9 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
 
   // The first password of an account a provider made: a reset link to its current address, which
   // proves control of the address before any password exists (and confirms it when opened).
-  app.post(
+  route(app).post(
     '/password-link',
-    { schema: { body: noFields, response: { 202: jsonSchema(messageResponseSchema) } }, preHandler: passwordLinkLimit },
+    { schema: schema({ body: emptyBodySchema, response: { 202: messageResponseSchema } }), preHandler: passwordLinkLimit },
     async (request, reply) => {
       const user = me(request);
       if (user.has_password === 1) throw new HttpError(409, accountMessages.alreadyHasPassword);
@@ -194,25 +190,21 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     },
   );
 
-  app.delete('/email/pending', { schema: { response: { 200: jsonSchema(settingsResponseSchema) } }, preHandler: cancelLimit }, async (request) => {
+  route(app).delete('/email/pending', { schema: schema({ response: { 200: settingsResponseSchema } }), preHandler: cancelLimit }, async (request) => {
     const user = me(request);
     await emailLinks.cancelChange(user.id);
     return { settings: await settingsOf(user.id) };
   });
 
-  app.put<{ Body: Preferences }>(
-    '/preferences',
-    { schema: { body: jsonSchema(preferencesSchema), response: { 200: jsonSchema(settingsResponseSchema) } } },
-    async (request) => {
-      const user = me(request);
-      await db.transaction().execute((tx) => settings.save(tx, user.id, request.body));
-      return { settings: await settingsOf(user.id) };
-    },
-  );
+  route(app).put('/preferences', { schema: schema({ body: preferencesSchema, response: { 200: settingsResponseSchema } }) }, async (request) => {
+    const user = me(request);
+    await db.transaction().execute((tx) => settings.save(tx, user.id, request.body));
+    return { settings: await settingsOf(user.id) };
+  });
 
-  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+  route(app).post(
     '/password',
-    { schema: { body: jsonSchema(passwordBodySchema), response: { 200: jsonSchema(passwordChangedResponseSchema) } }, preHandler: passwordLimit },
+    { schema: schema({ body: passwordBodySchema, response: { 200: passwordChangedResponseSchema } }), preHandler: passwordLimit },
     async (request, reply) => {
       const user = me(request);
       await checkPassword(user.id, request.body.currentPassword);
@@ -238,7 +230,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AccountDeps) {
     },
   );
 
-  app.delete<{ Body: { password: string } }>('/', { schema: { body: jsonSchema(deleteAccountBodySchema) }, preHandler: passwordLimit }, async (request, reply) => {
+  route(app).delete('/', { schema: schema({ body: deleteAccountBodySchema }), preHandler: passwordLimit }, async (request, reply) => {
     const user = me(request);
     await checkPassword(user.id, request.body.password);
     // Everything of the learner goes with the row (foreign keys cascade): sessions, reset

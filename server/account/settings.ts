@@ -4,7 +4,7 @@
  * writer: Settings saves through `save`, the reminders pause and unsubscribe through the calls
  * below (server/README.md, "Who writes which table").
  */
-import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type Preferences } from '../../src/domain/learningApi.ts';
+import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type Preferences } from '../../src/api/account/contract.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import type { Executor } from '../mail/outbox.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/domain/auth.ts';
-import { sessionResponseSchema } from '../../src/domain/authApi.ts';
+import { sessionResponseSchema } from '../../src/api/auth/contract.ts';
 import { PRODUCTION_ARGON2 } from '../config.ts';
 import { createTestApp, errorMessage, newUser, postJson, register, setCookieHeaders, TEST_SECRET, type TestApp } from '../test/helpers.ts';
 import { JWT_AUDIENCE, JWT_ISSUER, verifyAccessToken } from './jwt.ts';

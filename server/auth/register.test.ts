@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../src/domain/auth.ts';
-import { userResponseSchema } from '../../src/domain/authApi.ts';
+import { userResponseSchema } from '../../src/api/auth/contract.ts';
 import { createTestApp, errorMessage, newUser, postJson, register, type TestApp } from '../test/helpers.ts';
 import { serverMessages } from './validation.ts';
 

@@ -1,6 +1,6 @@
 /**
  * /auth: registration, sign-in, sessions (access token + rotating refresh cookie), password
- * reset. Shapes: src/domain/authApi.ts (bodies checked and answers serialised through them);
+ * reset. Shapes: src/api/auth/contract.ts (bodies checked and answers serialised through them);
  * messages, shown by the browser too: src/domain/auth.ts.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,7 +13,7 @@ import { identityLabel, type AccountSecurity } from './accountSecurity.ts';
 import { isProvider } from '../../src/domain/oauth.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { HttpError, mailNotSetUp } from '../http/errors.ts';
-import { jsonSchema } from '../http/schema.ts';
+import { route, schema } from '../http/schema.ts';
 import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
 import { accessTokenFor, newRefreshToken, REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS, setRefreshCookie, startSession } from './sessions.ts';
 import type { Authenticate } from './authenticate.ts';
@@ -22,19 +22,19 @@ import type { PasswordHasher } from './passwords.ts';
 import type { AuthRepository, UserRow } from './repository.ts';
 import { hashToken, OPAQUE_TOKEN_PATTERN } from './tokens.ts';
 import { checkForgotPassword, checkLogin, checkNewPassword, checkRegistration, couldBeAccount, normalizeEmail } from './validation.ts';
-import { authApiMessages, sessionMessages, type User } from '../../src/domain/auth.ts';
+import { authApiMessages, sessionMessages } from '../../src/domain/auth.ts';
+import type { User } from '../../src/api/auth/contract.ts';
 import {
   emailLinkBodySchema,
   emailLinkResponseSchema,
-  emptyBodySchema,
   forgotPasswordBodySchema,
   loginBodySchema,
-  messageResponseSchema,
   registerBodySchema,
   resetPasswordBodySchema,
   sessionResponseSchema,
   userResponseSchema,
-} from '../../src/domain/authApi.ts';
+} from '../../src/api/auth/contract.ts';
+import { emptyBodySchema, messageResponseSchema } from '../../src/api/common/contract.ts';
 
 export { REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS } from './sessions.ts';
 
@@ -54,16 +54,9 @@ export type AuthDeps = {
   accountSecurity: AccountSecurity;
 };
 
-const noFields = jsonSchema(emptyBodySchema);
-const sessionAnswer = jsonSchema(sessionResponseSchema);
-const userAnswer = jsonSchema(userResponseSchema);
-const messageAnswer = jsonSchema(messageResponseSchema);
-
-type RegisterBody = z.infer<typeof registerBodySchema>;
+/** What the rate limits' keys read of a body before it is validated. */
 type LoginBody = z.infer<typeof loginBodySchema>;
-type ForgotBody = z.infer<typeof forgotPasswordBodySchema>;
 type ResetBody = z.infer<typeof resetPasswordBodySchema>;
-type EmailLinkBody = z.infer<typeof emailLinkBodySchema>;
 
 /** The user as the API shows it: never the hash, never internal columns. */
 export function publicUser(row: UserRow): User {
@@ -111,10 +104,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return typeof value === 'string' && OPAQUE_TOKEN_PATTERN.test(value) ? value : null;
   }
 
-  app.post<{ Body: RegisterBody }>(
+  route(app).post(
     '/register',
     {
-      schema: { body: jsonSchema(registerBodySchema), response: { 201: userAnswer } },
+      schema: schema({ body: registerBodySchema, response: { 201: userResponseSchema } }),
       onRequest: registerLimit,
     },
     async (request, reply) => {
@@ -147,10 +140,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   );
 
-  app.post<{ Body: LoginBody }>(
+  route(app).post(
     '/login',
     {
-      schema: { body: jsonSchema(loginBodySchema), response: { 200: sessionAnswer } },
+      schema: schema({ body: loginBodySchema, response: { 200: sessionResponseSchema } }),
       onRequest: loginIpLimit,
       // The per-email limit needs the parsed body, hence preHandler.
       preHandler: loginEmailLimit,
@@ -174,10 +167,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   );
 
-  app.post(
+  route(app).post(
     '/refresh',
     {
-      schema: { body: noFields, response: { 200: sessionAnswer } },
+      schema: schema({ body: emptyBodySchema, response: { 200: sessionResponseSchema } }),
     },
     async (request, reply) => {
       const ended = () => {
@@ -214,7 +207,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
   // access token (even expired: it still names the session, whose refresh family may live on), or
   // both. A caller holding only the access token (no cookie) would otherwise be told it signed out
   // while its token and refresh family stayed valid. Always 204, cookie cleared.
-  app.post('/logout', { schema: { body: noFields } }, async (request, reply) => {
+  route(app).post('/logout', { schema: schema({ body: emptyBodySchema }) }, async (request, reply) => {
     const at = iso(now());
     const token = refreshCookie(request);
     if (token) {
@@ -227,14 +220,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     return reply.code(204).send();
   });
 
-  app.get('/me', { schema: { response: { 200: userAnswer } } }, async (request) => {
+  route(app).get('/me', { schema: schema({ response: { 200: userResponseSchema } }) }, async (request) => {
     const user = await authenticate(request);
     return { user: publicUser(user) };
   });
 
-  app.post<{ Body: ForgotBody }>(
+  route(app).post(
     '/forgot-password',
-    { schema: { body: jsonSchema(forgotPasswordBodySchema), response: { 202: messageAnswer } }, onRequest: forgotLimit },
+    { schema: schema({ body: forgotPasswordBodySchema, response: { 202: messageResponseSchema } }), onRequest: forgotLimit },
     async (request, reply) => {
       // No mail server: say so to everyone alike (nothing about the account), rather than "a link is on its way".
       if (!passwordLinks.ready) throw mailNotSetUp();
@@ -252,9 +245,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   );
 
-  app.post<{ Body: ResetBody }>(
+  route(app).post(
     '/reset-password',
-    { schema: { body: jsonSchema(resetPasswordBodySchema), response: { 200: messageAnswer } }, onRequest: resetIpLimit, preHandler: resetTokenLimit },
+    { schema: schema({ body: resetPasswordBodySchema, response: { 200: messageResponseSchema } }), onRequest: resetIpLimit, preHandler: resetTokenLimit },
     async (request, reply) => {
       const { token, password } = request.body;
       const invalidLink = () => new HttpError(400, authApiMessages.resetLinkInvalid);
@@ -283,16 +276,15 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps) {
     },
   );
 
-  const tokenBody = jsonSchema(emailLinkBodySchema);
-  const linkAnswer = jsonSchema(emailLinkResponseSchema);
-
-  app.post<{ Body: EmailLinkBody }>('/confirm-email', { schema: { body: tokenBody, response: { 200: linkAnswer } }, onRequest: emailLinkLimit }, async (request) =>
-    emailLinks.confirm(request.body.token),
+  route(app).post(
+    '/confirm-email',
+    { schema: schema({ body: emailLinkBodySchema, response: { 200: emailLinkResponseSchema } }), onRequest: emailLinkLimit },
+    async (request) => emailLinks.confirm(request.body.token),
   );
 
-  app.post<{ Body: EmailLinkBody }>(
+  route(app).post(
     '/undo-email-change',
-    { schema: { body: tokenBody, response: { 200: linkAnswer } }, onRequest: emailLinkLimit },
+    { schema: schema({ body: emailLinkBodySchema, response: { 200: emailLinkResponseSchema } }), onRequest: emailLinkLimit },
     async (request, reply) => {
       const result = await emailLinks.undo(request.body.token);
       clearRefreshCookie(reply);

@@ -4,7 +4,7 @@
  * are refused with a message that says why; a huge name is refused by its length at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsResponseSchema } from '../../src/domain/learningApi.ts';
+import { settingsResponseSchema } from '../../src/api/account/contract.ts';
 import { usernameMessages } from '../../src/domain/usernames.ts';
 import { bearer, createTestApp, errorMessage, newUser, postJson, signIn, type TestApp } from '../test/helpers.ts';
 

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { PRODUCTION_ARGON2 } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { isPostgres, type DatabaseTarget } from '../db/dialect.ts';
-import { LEADERBOARD_PERIOD_VALUES } from '../../src/domain/learningApi.ts';
+import { LEADERBOARD_PERIODS } from '../../src/domain/learning.ts';
 import { createBoards } from '../learning/boards.ts';
 import { BENCH_EMAIL, BENCH_PASSWORD } from './accounts.ts';
 
@@ -98,7 +98,7 @@ lap('analyze');
 // Who the benchmark signs in as, per board: its top 50, and 50 learners spread from its top to its last place.
 const picks: Record<string, { top: number[]; spread: number[] }> = {};
 const numberOf = (id: string) => Number(id.slice(24));
-for (const period of LEADERBOARD_PERIOD_VALUES) {
+for (const period of LEADERBOARD_PERIODS) {
   const ranked = await db
     .selectFrom('xp_board')
     .select('user_id')

@@ -36,13 +36,8 @@ import { createDialect } from '../db/dialect.ts';
 import { migrateToLatest, migrations } from '../db/migrations.ts';
 import { bearer, postJson, tempDir, testConfig, testDatabase } from '../test/helpers.ts';
 import { UNAVAILABLE_PARTS } from '../verify/worker.ts';
-import {
-  leaderboardResponseSchema,
-  pathsResponseSchema,
-  projectResponseSchema,
-  xpHistoryResponseSchema,
-  xpResponseSchema,
-} from '../../src/domain/learningApi.ts';
+import { leaderboardResponseSchema, xpHistoryResponseSchema, xpResponseSchema } from '../../src/api/xp/contract.ts';
+import { pathsResponseSchema, projectResponseSchema } from '../../src/api/learning/contract.ts';
 import { loadCurriculum, type LoadedCurriculum } from './load.ts';
 import { seedCurriculum } from './seed.ts';
 

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, newUser, postJson, tempDir, testConfig, testDatabase } from '../test/helpers.ts';
-import { xpHistoryResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
+import { xpHistoryResponseSchema, xpResponseSchema } from '../../src/api/xp/contract.ts';
 import { openDatabase } from './database.ts';
 import { migrations } from './migrations.ts';
 

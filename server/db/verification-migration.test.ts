@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, newUser, postJson, tempDir, testConfig, testDatabase } from '../test/helpers.ts';
-import { leaderboardResponseSchema, projectResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
+import { leaderboardResponseSchema, xpResponseSchema } from '../../src/api/xp/contract.ts';
+import { projectResponseSchema } from '../../src/api/learning/contract.ts';
 import { openDatabase } from './database.ts';
 import { migrations } from './migrations.ts';
 

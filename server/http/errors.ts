@@ -7,10 +7,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/dialect.ts';
-import { emailLinkMessages } from '../../src/domain/learningApi.ts';
-import type { ApiErrorBody } from '../../src/domain/auth.ts';
+import { emailLinkMessages } from '../../src/domain/account.ts';
+import type { ApiErrorBody } from '../../src/api/common/contract.ts';
 
-/** Every error body: src/domain/authApi.ts's errorBodySchema. */
+/** Every error body: src/api/auth/contract.ts's errorBodySchema. */
 export type ErrorBody = ApiErrorBody;
 
 /** A deliberate error response. Throw it from a handler or hook. */

@@ -10,7 +10,7 @@ import { loadCurriculumOnce } from '../content/load.ts';
 import type { Db } from '../db/database.ts';
 import { bearer, createTestApp, register, signIn, type TestApp } from '../test/helpers.ts';
 import { evaluateBadges, type BadgeDefinition } from '../../src/domain/badges.ts';
-import { leaderboardResponseSchema, xpResponseSchema } from '../../src/domain/learningApi.ts';
+import { leaderboardResponseSchema, xpResponseSchema } from '../../src/api/xp/contract.ts';
 import { BADGE_XP, TASK_XP } from '../../src/domain/xp.ts';
 import { createLedger, type Moment } from './ledger.ts';
 

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learningApi.ts';
+import { LEADERBOARD_PERIODS, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learning.ts';
 import type { Db } from '../db/database.ts';
 import { createTestApp, TEST_DATABASE, type TestApp } from '../test/helpers.ts';
 import { CHANGES_KEPT_MS, createBoards, noteAccountDeleted, SNAPSHOT_TTL_MS } from './boards.ts';
@@ -89,7 +89,7 @@ function bruteBoard(since: number) {
     .map(([user, row]) => ({ userId: id(user), xp: row.xp }));
 }
 
-const sinceOf = (period: (typeof LEADERBOARD_PERIOD_VALUES)[number], now: number) => {
+const sinceOf = (period: (typeof LEADERBOARD_PERIODS)[number], now: number) => {
   const hours = LEADERBOARD_WINDOW_HOURS[period];
   return hours === null ? Number.NEGATIVE_INFINITY : now - hours * HOUR;
 };
@@ -98,7 +98,7 @@ describe('the leaderboards', () => {
   it('rank every learner as a sort of the ledger does, inside and outside the top 50', async () => {
     const boards = createBoards(db);
     expect(await boards.moveWindows(NOW)).toBe('built');
-    for (const period of LEADERBOARD_PERIOD_VALUES) {
+    for (const period of LEADERBOARD_PERIODS) {
       const expected = bruteBoard(sinceOf(period, NOW));
       for (const [index, row] of expected.entries()) {
         if (index % 7 !== 0 && index !== expected.length - 1) continue;
@@ -118,7 +118,7 @@ describe('the leaderboards', () => {
     const boards = createBoards(db);
     expect(await boards.moveWindows(NOW)).toBe('current');
     expect(await boards.moveWindows(LATER)).toBe('moved');
-    for (const period of LEADERBOARD_PERIOD_VALUES) {
+    for (const period of LEADERBOARD_PERIODS) {
       const expected = bruteBoard(sinceOf(period, LATER));
       expect(expected.length).toBeGreaterThan(0);
       const standing = await boards.standings(period, expected[0]!.userId, 50, LATER);

@@ -8,7 +8,7 @@
  * One instance per app: its copies and the learners it changed lately live in memory.
  */
 import { sql } from 'kysely';
-import { LEADERBOARD_PERIOD_VALUES, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learningApi.ts';
+import { LEADERBOARD_PERIODS, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learning.ts';
 import type { BoardRow } from '../../src/domain/xpViews.ts';
 import type { Db, Executor } from '../db/database.ts';
 import { isPostgres, lockTransaction, toNumber } from '../db/dialect.ts';
@@ -16,9 +16,9 @@ import { precompiled } from '../db/precompiled.ts';
 import type { SessionClaims } from '../auth/authenticate.ts';
 import { activeSession } from '../auth/repository.ts';
 
-type Period = (typeof LEADERBOARD_PERIOD_VALUES)[number];
+type Period = (typeof LEADERBOARD_PERIODS)[number];
 /** The board rows' periods whose windows roll (all but All Time). */
-const WINDOWED = LEADERBOARD_PERIOD_VALUES.filter((p) => LEADERBOARD_WINDOW_HOURS[p] !== null);
+const WINDOWED = LEADERBOARD_PERIODS.filter((p) => LEADERBOARD_WINDOW_HOURS[p] !== null);
 /** How often the windows job runs; a read finding a window further behind moves it first. */
 export const WINDOW_STEP_MS = 60_000;
 /** All Time's "window" starts before any event. */
@@ -40,14 +40,14 @@ type AggregateRow = { user_id: string; total: number | string } & Record<`${Peri
  * self-reported XP (shown beside) and the last award time per window.
  */
 async function aggregate(tx: Executor, starts: Starts, userIds?: readonly string[]) {
-  const columns = LEADERBOARD_PERIOD_VALUES.map(
+  const columns = LEADERBOARD_PERIODS.map(
     (p) =>
       sql`sum(case when earned_at >= ${starts[p]} and self_reported = 0 then amount else 0 end) as ${sql.ref(`${p}_xp`)}, sum(case when earned_at >= ${starts[p]} and self_reported = 1 then amount else 0 end) as ${sql.ref(`${p}_self`)}, max(case when earned_at >= ${starts[p]} then earned_at end) as ${sql.ref(`${p}_at`)}`,
   );
   const where = userIds ? sql`where user_id in (${sql.join(userIds)})` : sql``;
   const { rows } = await sql<AggregateRow>`select user_id, sum(amount) as total, ${sql.join(columns)} from xp_events ${where} group by user_id`.execute(tx);
   return rows.flatMap((r) =>
-    LEADERBOARD_PERIOD_VALUES.flatMap((period) => {
+    LEADERBOARD_PERIODS.flatMap((period) => {
       const xp = toNumber(r[`${period}_xp`]);
       const self = toNumber(r[`${period}_self`]);
       return xp > 0 || self > 0 ? [{ period, user_id: r.user_id, xp, self_reported_xp: self, total: toNumber(r.total), reached_at: String(r[`${period}_at`]) }] : [];
@@ -175,7 +175,7 @@ export function createBoards(db: Db) {
 
   async function startsOrNow(tx: Executor, at: number): Promise<Starts> {
     const known = await currentStarts(tx);
-    return Object.fromEntries(LEADERBOARD_PERIOD_VALUES.map((p) => [p, known[p] ?? windowStartAt(p, at)])) as Starts;
+    return Object.fromEntries(LEADERBOARD_PERIODS.map((p) => [p, known[p] ?? windowStartAt(p, at)])) as Starts;
   }
 
   /** Rewrites these learners' rows from the ledger (inside the caller's transaction). */
@@ -193,7 +193,7 @@ export function createBoards(db: Db) {
 
   /** Every row again from the whole ledger, windows starting at `at`'s. */
   async function rebuild(tx: Executor, at: number) {
-    const starts = Object.fromEntries(LEADERBOARD_PERIOD_VALUES.map((p) => [p, windowStartAt(p, at)])) as Starts;
+    const starts = Object.fromEntries(LEADERBOARD_PERIODS.map((p) => [p, windowStartAt(p, at)])) as Starts;
     await tx.deleteFrom('xp_board').execute();
     await tx.deleteFrom('xp_board_windows').execute();
     await tx

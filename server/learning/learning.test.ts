@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, errorMessage, signIn, WEB_ORIGIN, type TestApp } from '../test/helpers.ts';
-import { learningMessages, pathResponseSchema, pathsResponseSchema, projectResponseSchema, pathSummaryResponseSchema } from '../../src/domain/learningApi.ts';
+import { learningMessages } from '../../src/domain/learning.ts';
+import { pathResponseSchema, pathsResponseSchema, projectResponseSchema, pathSummaryResponseSchema } from '../../src/api/learning/contract.ts';
 import { repoUrlMessages } from '../../src/domain/learning.ts';
 
 let t: TestApp;

@@ -2,13 +2,13 @@
  * /learning: the curriculum with the signed-in learner's progress; starting projects, ticking
  * tasks, submitting, rating and resetting a path. Every route authenticates first
  * and reads and writes the token's learner only: no learner id ever comes from the request.
- * Shapes: src/domain/learningApi.ts; rules: src/domain/progress.ts.
+ * Shapes: src/api/learning/contract.ts; rules: src/domain/progress.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { validateRepoUrl } from '../../src/domain/learning.ts';
 import { validateLiveUrl } from '../../src/domain/liveUrl.ts';
+import { learningMessages } from '../../src/domain/learning.ts';
 import {
-  learningMessages,
   pathResponseSchema,
   pathsResponseSchema,
   pathSummaryResponseSchema,
@@ -17,7 +17,9 @@ import {
   slugParam,
   submissionBodySchema,
   type ProjectDetailView,
-} from '../../src/domain/learningApi.ts';
+} from '../../src/api/learning/contract.ts';
+import { idParamsSchema, slugParamsSchema } from '../../src/api/learning/contract.ts';
+import { emptyBodySchema } from '../../src/api/common/contract.ts';
 import { pathDetail, pathSummaries, projectDetail, type Catalog } from '../../src/domain/learningViews.ts';
 import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import { openTasks } from '../../src/domain/progress.ts';
@@ -28,7 +30,7 @@ import type { Authenticate, SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
 import { rateLimitHook } from '../http/rate-limit.ts';
-import { jsonSchema } from '../http/schema.ts';
+import { route, schema } from '../http/schema.ts';
 import type { Boards } from './boards.ts';
 import type { Ledger, Moment } from './ledger.ts';
 import type { PathStatsCache } from './pathStats.ts';
@@ -74,10 +76,6 @@ declare module 'fastify' {
 function timeOfDay(at: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(at));
 }
-
-const idParam = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
-const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 200 } } } as const;
-const noFields = { type: 'object', additionalProperties: false, properties: {} } as const;
 
 export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   const { repo, ledger, boards, pathStats, badges, authenticate, now, verification } = deps;
@@ -188,15 +186,15 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     if (view.status === 'available') throw new HttpError(409, learningMessages.notStarted);
   }
 
-  app.get('/paths', { schema: { response: { 200: jsonSchema(pathsResponseSchema) } } }, async (request) => {
+  route(app).get('/paths', { schema: schema({ response: { 200: pathsResponseSchema } }) }, async (request) => {
     const user = learnerOf(request);
     const [records, figures] = await Promise.all([repo.records(user.id, { submissions: false }), pathStats.get()]);
     return { paths: pathSummaries(catalog, records, figures) };
   });
 
-  app.get<{ Params: { slug: string } }>(
+  route(app).get(
     '/paths/:slug',
-    { schema: { params: slugParams, response: { 200: jsonSchema(pathResponseSchema) } }, config: { sessionInQuery: true } },
+    { schema: schema({ params: slugParamsSchema, response: { 200: pathResponseSchema } }), config: { sessionInQuery: true } },
     async (request) => {
       const session = sessionOf(request);
       // The learner's records with the session check, in one query: nothing else is answered
@@ -208,24 +206,22 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
       ]);
       if (!records) throw authenticate.ended();
       if (!path) throw new HttpError(404, learningMessages.noSuchPath);
-      return { path: pathDetail(catalog, records, figures, path.id) };
+      const detail = pathDetail(catalog, records, figures, path.id);
+      if (!detail) throw new HttpError(404, learningMessages.noSuchPath);
+      return { path: detail };
     },
   );
 
-  app.get<{ Params: { slug: string } }>(
-    '/projects/:slug',
-    { schema: { params: slugParams, response: { 200: jsonSchema(projectResponseSchema) } } },
-    async (request) => {
-      const user = learnerOf(request);
-      const project = await findBySlug('project', request.params.slug, projectBySlugOrId);
-      if (!project) throw new HttpError(404, learningMessages.noSuchProject);
-      return { project: await projectView(user.id, project.id) };
-    },
-  );
+  route(app).get('/projects/:slug', { schema: schema({ params: slugParamsSchema, response: { 200: projectResponseSchema } }) }, async (request) => {
+    const user = learnerOf(request);
+    const project = await findBySlug('project', request.params.slug, projectBySlugOrId);
+    if (!project) throw new HttpError(404, learningMessages.noSuchProject);
+    return { project: await projectView(user.id, project.id) };
+  });
 
-  app.post<{ Params: { id: string } }>(
+  route(app).post(
     '/projects/:id/start',
-    { schema: { params: idParam, body: noFields, response: { 200: jsonSchema(projectResponseSchema) } } },
+    { schema: schema({ params: idParamsSchema, body: emptyBodySchema, response: { 200: projectResponseSchema } }) },
     async (request) => {
       const user = learnerOf(request);
       const project = catalog.projects.find((p) => p.id === request.params.id);
@@ -261,10 +257,10 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     key: (request) => learnerOf(request).id,
   });
 
-  app.post<{ Params: { id: string }; Body: { repositoryUrl: string; liveUrl?: string | null } }>(
+  route(app).post(
     '/projects/:id/submission',
     {
-      schema: { params: idParam, body: jsonSchema(submissionBodySchema), response: { 202: jsonSchema(projectResponseSchema) } },
+      schema: schema({ params: idParamsSchema, body: submissionBodySchema, response: { 202: projectResponseSchema } }),
     },
     async (request, reply) => {
       const user = learnerOf(request);
@@ -312,9 +308,9 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  route(app).post(
     '/projects/:id/verification',
-    { schema: { params: idParam, body: noFields, response: { 202: jsonSchema(projectResponseSchema) } } },
+    { schema: schema({ params: idParamsSchema, body: emptyBodySchema, response: { 202: projectResponseSchema } }) },
     async (request, reply) => {
       const user = learnerOf(request);
       const project = catalog.projects.find((p) => p.id === request.params.id);
@@ -342,9 +338,9 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     },
   );
 
-  app.put<{ Params: { id: string }; Body: { stars: number } }>(
+  route(app).put(
     '/paths/:id/rating',
-    { schema: { params: idParam, body: jsonSchema(ratingBodySchema), response: { 200: jsonSchema(pathSummaryResponseSchema) } } },
+    { schema: schema({ params: idParamsSchema, body: ratingBodySchema, response: { 200: pathSummaryResponseSchema } }) },
     async (request) => {
       const user = learnerOf(request);
       const path = catalog.paths.find((p) => p.id === request.params.id);
@@ -356,9 +352,9 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  route(app).post(
     '/paths/:id/reset',
-    { schema: { params: idParam, body: noFields, response: { 200: jsonSchema(pathSummaryResponseSchema) } } },
+    { schema: schema({ params: idParamsSchema, body: emptyBodySchema, response: { 200: pathSummaryResponseSchema } }) },
     async (request) => {
       const user = learnerOf(request);
       const path = catalog.paths.find((p) => p.id === request.params.id);
@@ -381,7 +377,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
   }
 
   // PUT and DELETE carry no body (an empty JSON object is accepted too).
-  app.put<{ Params: { id: string } }>('/tasks/:id', { schema: { params: idParam } }, async (request, reply) => {
+  route(app).put('/tasks/:id', { schema: schema({ params: idParamsSchema }) }, async (request, reply) => {
     const user = learnerOf(request);
     const task = await tickable(user.id, request.params.id);
     const moment = await momentOf(user.id);
@@ -395,7 +391,7 @@ export async function learningRoutes(app: FastifyInstance, deps: LearningDeps) {
     return reply.code(204).send();
   });
 
-  app.delete<{ Params: { id: string } }>('/tasks/:id', { schema: { params: idParam } }, async (request, reply) => {
+  route(app).delete('/tasks/:id', { schema: schema({ params: idParamsSchema }) }, async (request, reply) => {
     const user = learnerOf(request);
     const task = await tickable(user.id, request.params.id);
     await repo.uncompleteTask(user.id, task.id);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, newUser, postJson, register, type TestApp, type TestUser } from '../test/helpers.ts';
-import { xpResponseSchema } from '../../src/domain/learningApi.ts';
+import { xpResponseSchema } from '../../src/api/xp/contract.ts';
 
 let clock = 0;
 let t: TestApp;

@@ -10,13 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../test/helpers.ts';
-import {
-  LEADERBOARD_PERIOD_VALUES,
-  LEADERBOARD_WINDOW_HOURS,
-  leaderboardResponseSchema,
-  xpHistoryResponseSchema,
-  xpResponseSchema,
-} from '../../src/domain/learningApi.ts';
+import { LEADERBOARD_PERIODS, LEADERBOARD_WINDOW_HOURS } from '../../src/domain/learning.ts';
+import { leaderboardResponseSchema, xpHistoryResponseSchema, xpResponseSchema } from '../../src/api/xp/contract.ts';
 import { levelFor } from '../../src/domain/levels.ts';
 import { addDays, localDay } from '../../src/domain/streaks.ts';
 import { TASK_XP } from '../../src/domain/xp.ts';
@@ -192,7 +187,7 @@ describe('the ledger under random learning', () => {
         const badgeIds = events.filter((e) => e.reason === 'badge').map((e) => e.title);
         expect(new Set(badgeIds).size).toBe(badgeIds.length);
         // Every board agrees with the ledger: the learner's XP in each rolling window, ranked.
-        for (const period of LEADERBOARD_PERIOD_VALUES) {
+        for (const period of LEADERBOARD_PERIODS) {
           const hours = LEADERBOARD_WINDOW_HOURS[period];
           const since = hours === null ? '' : new Date(now - hours * 3_600_000).toISOString();
           const inWindow = events.filter((e) => e.earnedAt >= since).reduce((total, e) => total + e.amount, 0);

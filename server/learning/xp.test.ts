@@ -8,14 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, errorMessage, newUser, signIn, type TestApp } from '../test/helpers.ts';
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  leaderboardResponseSchema,
-  PRIVATE_LEARNER_NAME,
-  xpHistoryResponseSchema,
-  xpMessages,
-  xpResponseSchema,
-} from '../../src/domain/learningApi.ts';
+import { DEFAULT_NOTIFICATION_PREFERENCES } from '../../src/api/account/contract.ts';
+import { leaderboardResponseSchema, xpHistoryResponseSchema, xpResponseSchema } from '../../src/api/xp/contract.ts';
+import { PRIVATE_LEARNER_NAME } from '../../src/domain/learning.ts';
+import { xpMessages } from '../../src/domain/streaks.ts';
 import { levelFor } from '../../src/domain/levels.ts';
 import { streakRules, WEEKLY_GOAL } from '../../src/domain/streaks.ts';
 import { TASK_XP } from '../../src/domain/xp.ts';

@@ -6,21 +6,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { BadgeDefinition } from '../../src/domain/badges.ts';
 import {
+  leaderboardQuerySchema,
+  xpHistoryQuerySchema,
   clockBodySchema,
   clockResponseSchema,
-  LEADERBOARD_PERIOD_VALUES,
   leaderboardResponseSchema,
   xpHistoryResponseSchema,
-  xpMessages,
   xpResponseSchema,
-} from '../../src/domain/learningApi.ts';
+} from '../../src/api/xp/contract.ts';
 import type { Catalog } from '../../src/domain/learningViews.ts';
-import { DEFAULT_TIME_ZONE, isValidTimeZone, learnerDay, WEEKLY_GOAL, weekOf } from '../../src/domain/streaks.ts';
+import { DEFAULT_TIME_ZONE, isValidTimeZone, learnerDay, WEEKLY_GOAL, weekOf, xpMessages } from '../../src/domain/streaks.ts';
 import { boardView, LEADERBOARD_TOP, xpHistory, xpSummary, type LearnerLedger, type LedgerEvent } from '../../src/domain/xpViews.ts';
 import type { SessionClaims } from '../auth/authenticate.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { HttpError } from '../http/errors.ts';
-import { jsonSchema } from '../http/schema.ts';
+import { route, schema } from '../http/schema.ts';
 import type { Boards } from './boards.ts';
 import type { Ledger } from './ledger.ts';
 
@@ -70,18 +70,18 @@ export function xpRoutes(app: FastifyInstance, { ledger, boards, catalog, badges
     };
   }
 
-  app.get('/xp', { schema: { response: { 200: jsonSchema(xpResponseSchema) } } }, async (request) => {
+  route(app).get('/xp', { schema: schema({ response: { 200: xpResponseSchema } }) }, async (request) => {
     const user = learnerOf(request);
     return { xp: xpSummary(await ledgerOf(user.id), catalog, badges, new Date(now()).toISOString()) };
   });
 
-  app.get<{ Querystring: { path?: string } }>(
+  route(app).get(
     '/xp/history',
     {
-      schema: {
-        querystring: { type: 'object', additionalProperties: false, properties: { path: { type: 'string', maxLength: 120 } } },
-        response: { 200: jsonSchema(xpHistoryResponseSchema) },
-      },
+      schema: schema({
+        querystring: xpHistoryQuerySchema,
+        response: { 200: xpHistoryResponseSchema },
+      }),
     },
     async (request) => {
       const user = learnerOf(request);
@@ -91,52 +91,48 @@ export function xpRoutes(app: FastifyInstance, { ledger, boards, catalog, badges
     },
   );
 
-  app.get<{ Querystring: { period?: string } }>(
+  route(app).get(
     '/leaderboard',
     {
-      schema: {
-        querystring: { type: 'object', additionalProperties: false, properties: { period: { type: 'string', enum: [...LEADERBOARD_PERIOD_VALUES] } } },
-        response: { 200: jsonSchema(leaderboardResponseSchema) },
-      },
+      schema: schema({
+        querystring: leaderboardQuerySchema,
+        response: { 200: leaderboardResponseSchema },
+      }),
       config: { sessionInQuery: true },
     },
     async (request) => {
       const session = sessionOf(request);
-      const period = (request.query.period ?? 'all') as (typeof LEADERBOARD_PERIOD_VALUES)[number];
+      const period = request.query.period ?? 'all';
       // The learner's own row is read with the session check, in one query.
       const { top, me, learners } = await boards.standings(period, session.userId, LEADERBOARD_TOP, now(), { session, ended });
       return boardView(top, me, learners, session.userId, period);
     },
   );
 
-  app.put<{ Body: { timeZone?: string; weeklyGoal?: number } }>(
-    '/clock',
-    { schema: { body: jsonSchema(clockBodySchema), response: { 200: jsonSchema(clockResponseSchema) } } },
-    async (request) => {
-      const user = learnerOf(request);
-      const current = await clock(user.id);
-      const at = new Date(now()).toISOString();
-      let { timeZone } = current;
-      let dayFloor = current.row?.day_floor ?? null;
-      // A learner who never set a zone may set one at once.
-      let changedAt = current.row?.time_zone_changed_at ?? new Date(0).toISOString();
-      const asked = request.body.timeZone;
-      if (asked !== undefined && asked !== current.timeZone) {
-        if (!isValidTimeZone(asked)) throw new HttpError(400, xpMessages.timeZone);
-        const last = current.row ? Date.parse(current.row.time_zone_changed_at) : Number.NEGATIVE_INFINITY;
-        if (now() - last < TIME_ZONE_CHANGE_HOURS * 3_600_000) throw new HttpError(409, xpMessages.timeZoneTooSoon);
-        // The day it is now in the zone left stays the learner's day until the new zone reaches
-        // it, the first change included: a move west cannot bring back a day already over. A
-        // learner with no day of work yet has no streak a held day could protect.
-        if (await ledger.hasActivity(user.id)) dayFloor = learnerDay(at, timeZone, dayFloor);
-        timeZone = asked;
-        changedAt = at;
-      }
-      const weeklyGoal = request.body.weeklyGoal ?? current.weeklyGoal;
-      // A goal applies from the learner's week now: the weeks before keep the goal they had.
-      const goalWeek = request.body.weeklyGoal === undefined ? null : weekOf(learnerDay(at, timeZone, dayFloor));
-      await ledger.setClock(user.id, { timeZone, weeklyGoal, changedAt, dayFloor }, goalWeek);
-      return { timeZone, weeklyGoal };
-    },
-  );
+  route(app).put('/clock', { schema: schema({ body: clockBodySchema, response: { 200: clockResponseSchema } }) }, async (request) => {
+    const user = learnerOf(request);
+    const current = await clock(user.id);
+    const at = new Date(now()).toISOString();
+    let { timeZone } = current;
+    let dayFloor = current.row?.day_floor ?? null;
+    // A learner who never set a zone may set one at once.
+    let changedAt = current.row?.time_zone_changed_at ?? new Date(0).toISOString();
+    const asked = request.body.timeZone;
+    if (asked !== undefined && asked !== current.timeZone) {
+      if (!isValidTimeZone(asked)) throw new HttpError(400, xpMessages.timeZone);
+      const last = current.row ? Date.parse(current.row.time_zone_changed_at) : Number.NEGATIVE_INFINITY;
+      if (now() - last < TIME_ZONE_CHANGE_HOURS * 3_600_000) throw new HttpError(409, xpMessages.timeZoneTooSoon);
+      // The day it is now in the zone left stays the learner's day until the new zone reaches
+      // it, the first change included: a move west cannot bring back a day already over. A
+      // learner with no day of work yet has no streak a held day could protect.
+      if (await ledger.hasActivity(user.id)) dayFloor = learnerDay(at, timeZone, dayFloor);
+      timeZone = asked;
+      changedAt = at;
+    }
+    const weeklyGoal = request.body.weeklyGoal ?? current.weeklyGoal;
+    // A goal applies from the learner's week now: the weeks before keep the goal they had.
+    const goalWeek = request.body.weeklyGoal === undefined ? null : weekOf(learnerDay(at, timeZone, dayFloor));
+    await ledger.setClock(user.id, { timeZone, weeklyGoal, changedAt, dayFloor }, goalWeek);
+    return { timeZone, weeklyGoal };
+  });
 }

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { removeLinkTexts } from '../../src/domain/accountNotices.ts';
-import { accountMessages } from '../../src/domain/learningApi.ts';
+import { accountMessages } from '../../src/domain/account.ts';
 import { LINK_REAUTH_MINUTES, linkedListSentence, oauthMessages } from '../../src/domain/oauth.ts';
 import { fakeProvidersOAuth, startFakeGitHub, startFakeGoogle, type FakeGitHub, type FakeGoogle } from '../test/fake-providers.ts';
 import {

@@ -16,22 +16,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { identitiesResponseSchema, linkStartBodySchema, linkStartResponseSchema } from '../../src/api/account/contract.ts';
 import {
-  identitiesResponseSchema,
+  callbackQuerySchema,
+  providerParamsSchema,
+  startQuerySchema,
   linkConfirmBodySchema,
-  linkStartBodySchema,
-  linkStartResponseSchema,
   providerSchema,
   providersResponseSchema,
   removeLinkBodySchema,
   removeLinkResponseSchema,
-} from '../../src/domain/oauthApi.ts';
-import { LINK_REAUTH_MINUTES, oauthMessages, PROVIDERS, type LinkedAccounts, type OAuthError, type Provider } from '../../src/domain/oauth.ts';
+} from '../../src/api/oauth/contract.ts';
+import { LINK_REAUTH_MINUTES, oauthMessages, PROVIDERS, type OAuthError, type Provider } from '../../src/domain/oauth.ts';
+import type { LinkedAccounts } from '../../src/api/account/contract.ts';
 import { removeLinkTexts } from '../../src/domain/accountNotices.ts';
-import { accountMessages } from '../../src/domain/learningApi.ts';
+import { accountMessages } from '../../src/domain/account.ts';
 import { authApiMessages } from '../../src/domain/auth.ts';
-import { sessionResponseSchema } from '../../src/domain/authApi.ts';
+import { sessionResponseSchema } from '../../src/api/auth/contract.ts';
 import * as client from 'openid-client';
 import type { ServerConfig } from '../config.ts';
 import type { AccountSecurity } from '../auth/accountSecurity.ts';
@@ -45,7 +46,7 @@ import { normalizeEmail, USERNAME_MAX, USERNAME_MIN } from '../auth/validation.t
 import { isDatabaseUnavailable, isUniqueViolation } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { limitKey, rateLimitHook } from '../http/rate-limit.ts';
-import { jsonSchema } from '../http/schema.ts';
+import { route, schema } from '../http/schema.ts';
 import type { OAuthProvider, ProviderIdentity } from './providers.ts';
 import type { IdentityRow, OAuthRepository } from './repository.ts';
 
@@ -69,7 +70,6 @@ export type OAuthDeps = {
   accountSecurity: AccountSecurity;
 };
 
-const providerParams = { type: 'object', required: ['provider'], properties: { provider: { type: 'string' } } } as const;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function configuredProviders(providers: OAuthDeps['providers']) {
@@ -154,13 +154,13 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
       .header('location', `${web}/login?${new URLSearchParams(params)}`)
       .send();
 
-  app.get('/providers', { schema: { response: { 200: jsonSchema(providersResponseSchema) } } }, async () => ({
+  route(app).get('/providers', { schema: schema({ response: { 200: providersResponseSchema } }) }, async () => ({
     providers: configuredProviders(providers),
   }));
 
-  app.get<{ Params: { provider: string } }>(
+  route(app).get(
     '/:provider/start',
-    { schema: { params: providerParams, querystring: { type: 'object', additionalProperties: false, properties: {} } }, onRequest: startLimit },
+    { schema: schema({ params: providerParamsSchema, querystring: startQuerySchema }), onRequest: startLimit },
     async (request, reply) => {
       const name = providerSchema.safeParse(request.params.provider);
       if (!name.success) throw new HttpError(404, 'Not found.');
@@ -178,10 +178,10 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
     },
   );
 
-  app.get<{ Params: { provider: string }; Querystring: Record<string, string> }>(
+  route(app).get(
     '/:provider/callback',
     // Providers add parameters of their own (Google: scope, authuser, prompt): any string is let through.
-    { schema: { params: providerParams, querystring: { type: 'object', additionalProperties: { type: 'string' } } } },
+    { schema: schema({ params: providerParamsSchema, querystring: callbackQuerySchema }) },
     async (request, reply) => {
       const name = providerSchema.safeParse(request.params.provider);
       if (!name.success) throw new HttpError(404, 'Not found.');
@@ -309,9 +309,9 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
     },
   );
 
-  app.post<{ Body: z.infer<typeof linkConfirmBodySchema> }>(
+  route(app).post(
     '/link/confirm',
-    { schema: { body: jsonSchema(linkConfirmBodySchema), response: { 200: jsonSchema(sessionResponseSchema) } }, onRequest: linkIpLimit, preHandler: linkLimit },
+    { schema: schema({ body: linkConfirmBodySchema, response: { 200: sessionResponseSchema } }), onRequest: linkIpLimit, preHandler: linkLimit },
     async (request, reply) => {
       const { link, email, password } = request.body;
       const invalid = () => new HttpError(400, oauthMessages.linkInvalid);
@@ -348,9 +348,9 @@ export async function oauthRoutes(app: FastifyInstance, deps: OAuthDeps) {
   );
 
   // The link in a "linked" mail: one click on its page removes that identity and ends every session.
-  app.post<{ Body: z.infer<typeof removeLinkBodySchema> }>(
+  route(app).post(
     '/remove-link',
-    { schema: { body: jsonSchema(removeLinkBodySchema), response: { 200: jsonSchema(removeLinkResponseSchema) } }, onRequest: removeLimit },
+    { schema: schema({ body: removeLinkBodySchema, response: { 200: removeLinkResponseSchema } }), onRequest: removeLimit },
     async (request, reply) => {
       const removed = await accountSecurity.removeWithToken(request.body.token);
       if (!removed) throw new HttpError(400, removeLinkTexts.invalid);
@@ -396,7 +396,7 @@ export async function identityRoutes(app: FastifyInstance, deps: OAuthDeps) {
     return parsed.data;
   };
 
-  app.get('/', { schema: { response: { 200: jsonSchema(identitiesResponseSchema) } } }, async (request) => linkedAccounts((await me(request)).id));
+  route(app).get('/', { schema: schema({ response: { 200: identitiesResponseSchema } }) }, async (request) => linkedAccounts((await me(request)).id));
 
   /**
    * Linking is a sensitive action: refused while the address is unconfirmed; it needs the current
@@ -423,14 +423,14 @@ export async function identityRoutes(app: FastifyInstance, deps: OAuthDeps) {
     if (!fresh) throw new HttpError(403, oauthMessages.signInAgainToLink(name, linked));
   }
 
-  app.post<{ Params: { provider: string }; Body: z.infer<typeof linkStartBodySchema> }>(
+  route(app).post(
     '/:provider',
     {
-      schema: {
-        params: providerParams,
-        body: jsonSchema(linkStartBodySchema),
-        response: { 200: jsonSchema(linkStartResponseSchema) },
-      },
+      schema: schema({
+        params: providerParamsSchema,
+        body: linkStartBodySchema,
+        response: { 200: linkStartResponseSchema },
+      }),
       onRequest: [
         linkIpLimit,
         async (request) => {
@@ -455,17 +455,13 @@ export async function identityRoutes(app: FastifyInstance, deps: OAuthDeps) {
     },
   );
 
-  app.delete<{ Params: { provider: string } }>(
-    '/:provider',
-    { schema: { params: providerParams, response: { 200: jsonSchema(identitiesResponseSchema) } } },
-    async (request) => {
-      const user = await me(request);
-      const name = providerOf(request.params.provider);
-      const result = await repo.unlink(user.id, name);
-      if (result === 'missing') throw new HttpError(404, oauthMessages.notLinked);
-      if (result === 'last') throw new HttpError(409, oauthMessages.lastMethod);
-      request.log.info({ userId: user.id, provider: name }, 'identity unlinked');
-      return linkedAccounts(user.id);
-    },
-  );
+  route(app).delete('/:provider', { schema: schema({ params: providerParamsSchema, response: { 200: identitiesResponseSchema } }) }, async (request) => {
+    const user = await me(request);
+    const name = providerOf(request.params.provider);
+    const result = await repo.unlink(user.id, name);
+    if (result === 'missing') throw new HttpError(404, oauthMessages.notLinked);
+    if (result === 'last') throw new HttpError(409, oauthMessages.lastMethod);
+    request.log.info({ userId: user.id, provider: name }, 'identity unlinked');
+    return linkedAccounts(user.id);
+  });
 }

@@ -10,7 +10,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsResponseSchema } from '../../src/domain/learningApi.ts';
+import { settingsResponseSchema } from '../../src/api/account/contract.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { bearer, createTestApp, postJson, register, newUser, type TestApp } from '../test/helpers.ts';
 import type { PushRequest } from './push.ts';

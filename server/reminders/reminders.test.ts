@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ParsedMail } from 'mailparser';
-import { settingsResponseSchema, unsubscribeResponseSchema } from '../../src/domain/learningApi.ts';
+import { settingsResponseSchema } from '../../src/api/account/contract.ts';
+import { unsubscribeResponseSchema } from '../../src/api/unsubscribe/contract.ts';
 import { loadCurriculumOnce } from '../content/load.ts';
 import { bearer, createTestApp, newUser, postJson, register, type TestApp, type TestUser } from '../test/helpers.ts';
 import { startFakeSmtp, type FakeSmtp } from '../test/smtp.ts';

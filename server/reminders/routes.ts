@@ -9,13 +9,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { pushSubscriptionBodySchema, pushUnsubscribeBodySchema, unsubscribeResponseSchema } from '../../src/domain/learningApi.ts';
+import { pushSubscriptionBodySchema, pushUnsubscribeBodySchema } from '../../src/api/push/contract.ts';
+import { unsubscribeParamsSchema, unsubscribeResponseSchema } from '../../src/api/unsubscribe/contract.ts';
 import type { Authenticate } from '../auth/authenticate.ts';
 import type { Db } from '../db/database.ts';
 import { HttpError } from '../http/errors.ts';
 import { rateLimitHook } from '../http/rate-limit.ts';
-import { jsonSchema } from '../http/schema.ts';
+import { route, schema } from '../http/schema.ts';
 import type { Reminders } from './reminders.ts';
 
 declare module 'fastify' {
@@ -46,14 +46,14 @@ export async function unsubscribeRoutes(app: FastifyInstance, deps: { reminders:
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   const limit = rateLimitHook(app, { name: 'unsubscribe', max: UNSUBSCRIBES_PER_MINUTE, windowMs: 60_000 });
-  app.post<{ Params: { token: string } }>(
+  route(app).post(
     '/:token',
     {
       config: { acceptsForm: true },
-      schema: {
-        params: { type: 'object', properties: { token: { type: 'string', maxLength: 100 } }, required: ['token'] },
-        response: { 200: jsonSchema(unsubscribeResponseSchema) },
-      },
+      schema: schema({
+        params: unsubscribeParamsSchema,
+        response: { 200: unsubscribeResponseSchema },
+      }),
       onRequest: limit,
     },
     async (request) => {
@@ -79,69 +79,65 @@ export async function pushSubscriptionRoutes(app: FastifyInstance, deps: { db: D
   };
   // Each subscription is a row and, later, a request to a push service: a bounded number per learner.
   const saveLimit = rateLimitHook(app, { name: 'push-subscriptions', max: deps.perHour, windowMs: 60 * 60_000, key: (request) => me(request).id });
-  app.post<{ Body: z.infer<typeof pushSubscriptionBodySchema> }>(
-    '/',
-    { schema: { body: jsonSchema(pushSubscriptionBodySchema) }, preHandler: saveLimit },
-    async (request, reply) => {
-      const user = me(request);
-      const { endpoint, keys } = request.body;
-      let url: URL | null;
-      try {
-        url = endpoint.length <= 2048 ? new URL(endpoint) : null;
-      } catch {
-        url = null;
-      }
-      if (url === null || url.protocol !== 'https:') throw new HttpError(400, reminderMessages.endpoint);
-      if (!P256DH.test(keys.p256dh) || !AUTH.test(keys.auth)) throw new HttpError(400, reminderMessages.keys);
-      const at = new Date(now()).toISOString();
-      const saved = await db.transaction().execute(async (tx) => {
-        // One browser, one row, one learner. The learner's own row is refreshed. Another learner's
-        // row moves only when the request carries the same p256dh and auth keys: the browser made
-        // them with the subscription and only it (and this server) holds them, so it is the same
-        // browser signing in as someone else, who now gets that learner's messages. An endpoint
-        // alone (read off another device, a log, a shared screen) moves nothing.
-        const values = { user_id: user.id, p256dh: keys.p256dh, auth: keys.auth, created_at: at };
-        const written = await tx
-          .insertInto('push_subscriptions')
-          .values({ id: randomUUID(), endpoint, ...values })
-          .onConflict((oc) =>
-            oc
-              .column('endpoint')
-              .doUpdateSet(values)
-              .where((eb) =>
-                eb.or([
-                  eb('push_subscriptions.user_id', '=', user.id),
-                  eb.and([eb('push_subscriptions.p256dh', '=', keys.p256dh), eb('push_subscriptions.auth', '=', keys.auth)]),
-                ]),
-              ),
-          )
-          .executeTakeFirst();
-        if (Number(written.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
-        const kept = await tx
-          .selectFrom('push_subscriptions')
-          .select('id')
-          .where('user_id', '=', user.id)
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(MAX_PUSH_DEVICES)
-          .execute();
-        await tx
-          .deleteFrom('push_subscriptions')
-          .where('user_id', '=', user.id)
-          .where(
-            'id',
-            'not in',
-            kept.map((row) => row.id),
-          )
-          .execute();
-        return true;
-      });
-      if (!saved) throw new HttpError(409, reminderMessages.otherLearner);
-      return reply.code(204).send();
-    },
-  );
+  route(app).post('/', { schema: schema({ body: pushSubscriptionBodySchema }), preHandler: saveLimit }, async (request, reply) => {
+    const user = me(request);
+    const { endpoint, keys } = request.body;
+    let url: URL | null;
+    try {
+      url = endpoint.length <= 2048 ? new URL(endpoint) : null;
+    } catch {
+      url = null;
+    }
+    if (url === null || url.protocol !== 'https:') throw new HttpError(400, reminderMessages.endpoint);
+    if (!P256DH.test(keys.p256dh) || !AUTH.test(keys.auth)) throw new HttpError(400, reminderMessages.keys);
+    const at = new Date(now()).toISOString();
+    const saved = await db.transaction().execute(async (tx) => {
+      // One browser, one row, one learner. The learner's own row is refreshed. Another learner's
+      // row moves only when the request carries the same p256dh and auth keys: the browser made
+      // them with the subscription and only it (and this server) holds them, so it is the same
+      // browser signing in as someone else, who now gets that learner's messages. An endpoint
+      // alone (read off another device, a log, a shared screen) moves nothing.
+      const values = { user_id: user.id, p256dh: keys.p256dh, auth: keys.auth, created_at: at };
+      const written = await tx
+        .insertInto('push_subscriptions')
+        .values({ id: randomUUID(), endpoint, ...values })
+        .onConflict((oc) =>
+          oc
+            .column('endpoint')
+            .doUpdateSet(values)
+            .where((eb) =>
+              eb.or([
+                eb('push_subscriptions.user_id', '=', user.id),
+                eb.and([eb('push_subscriptions.p256dh', '=', keys.p256dh), eb('push_subscriptions.auth', '=', keys.auth)]),
+              ]),
+            ),
+        )
+        .executeTakeFirst();
+      if (Number(written.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+      const kept = await tx
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(MAX_PUSH_DEVICES)
+        .execute();
+      await tx
+        .deleteFrom('push_subscriptions')
+        .where('user_id', '=', user.id)
+        .where(
+          'id',
+          'not in',
+          kept.map((row) => row.id),
+        )
+        .execute();
+      return true;
+    });
+    if (!saved) throw new HttpError(409, reminderMessages.otherLearner);
+    return reply.code(204).send();
+  });
 
-  app.delete<{ Body: z.infer<typeof pushUnsubscribeBodySchema> }>('/', { schema: { body: jsonSchema(pushUnsubscribeBodySchema) } }, async (request, reply) => {
+  route(app).delete('/', { schema: schema({ body: pushUnsubscribeBodySchema }) }, async (request, reply) => {
     const user = me(request);
     await db.deleteFrom('push_subscriptions').where('user_id', '=', user.id).where('endpoint', '=', request.body.endpoint).execute();
     return reply.code(204).send();

@@ -11,7 +11,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import RedisMock from 'ioredis-mock';
-import { errorBodySchema } from '../../src/domain/authApi.ts';
+import { errorBodySchema } from '../../src/api/common/contract.ts';
 import { buildApp, type AppOptions } from '../app.ts';
 import { loadConfig, type Argon2Cost, type RateLimits, type ServerConfig } from '../config.ts';
 import type { DatabaseTarget } from '../db/dialect.ts';

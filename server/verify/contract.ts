@@ -4,7 +4,8 @@
  * checks pages through a `PageChecker`, and turns what they found into the report
  * (src/domain/verification.ts). Each part is tested alone against loopback fakes.
  */
-import type { CheckStatus, Evidence, HttpCheck, PageCheck } from '../../src/domain/verification.ts';
+import type { CheckStatus, HttpCheck, PageCheck } from '../../src/domain/verification.ts';
+import type { Evidence } from '../../src/api/learning/contract.ts';
 
 /** What one check found. `error` is ours (a timeout, GitHub down), `failed` is the learner's project. */
 export type CheckOutcome = { status: Exclude<CheckStatus, 'pending'>; message: string | null; evidence: Evidence | null };

@@ -24,13 +24,11 @@ import {
   needsLiveUrl,
   RECHECKS_PER_HOUR,
   SUBMISSION_CHECKS,
-  type CheckResult,
   type Requirement,
   type SubmissionCheckId,
-  type QueuePlace,
-  type Verification,
   type VerificationState,
 } from '../../src/domain/verification.ts';
+import type { CheckResult, QueuePlace, Verification } from '../../src/api/learning/contract.ts';
 import { awardKey } from '../../src/domain/xp.ts';
 import type { Database, Db, VerificationRunsTable } from '../db/database.ts';
 import { lockTransaction, skipLocked } from '../db/dialect.ts';

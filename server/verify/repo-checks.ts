@@ -4,7 +4,8 @@
  * what was found, a link to it on GitHub), or "couldn't check" (`error`) when GitHub could not be
  * read: that is never the learner's fault and never counts as failed.
  */
-import { CODE_LANGUAGES, languageOf, type Check, type Evidence, type RepoCheck } from '../../src/domain/verification.ts';
+import { CODE_LANGUAGES, languageOf, type Check, type RepoCheck } from '../../src/domain/verification.ts';
+import type { Evidence } from '../../src/api/learning/contract.ts';
 import { codeParts, indexInCode, indexInComment, NotParsed, type CodeParts } from './code-text.ts';
 import { CheckUnavailable, type CheckOutcome, type RepoHost, type RepositoryInfo } from './contract.ts';
 import { FileTooLarge } from './github.ts';

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatTime } from '../../src/domain/format.ts';
-import { githubLimitMessage, verificationMessages, type CheckResult, type Requirement } from '../../src/domain/verification.ts';
+import { githubLimitMessage, verificationMessages, type Requirement } from '../../src/domain/verification.ts';
+import type { CheckResult } from '../../src/api/learning/contract.ts';
 import type { RepoHost } from './contract.ts';
 import { GitHubLimitReached, parseRepositoryUrl } from './github.ts';
 import { repoCheckMessages } from './repo-checks.ts';

@@ -28,13 +28,12 @@ import {
   needsLiveUrl,
   SUBMISSION_CHECKS,
   verificationMessages,
-  type CheckResult,
-  type Evidence,
   type PageCheck,
   type Requirement,
   type SubmissionCheckId,
   type VerificationState,
 } from '../../src/domain/verification.ts';
+import type { CheckResult, Evidence } from '../../src/api/learning/contract.ts';
 import { githubMessages, GitHubLimitReached, parseRepositoryUrl } from './github.ts';
 import { SiteRefusal } from './guard.ts';
 import { runRepoCheck } from './repo-checks.ts';

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectResponseSchema } from '../../src/domain/learningApi.ts';
+import { projectResponseSchema } from '../../src/api/learning/contract.ts';
 import { verificationMessages, type Requirement } from '../../src/domain/verification.ts';
 import { loadCurriculumOnce, type LoadedCurriculum } from '../content/load.ts';
 import { bearer, createTestApp, signIn, type TestApp } from '../test/helpers.ts';

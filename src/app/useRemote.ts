@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Remote } from '../components/RemoteView/remote';
-import { apiErrorMessage } from '../api/client';
+import { apiErrorMessage } from '../api/common/client';
 
 /**
  * A react-query result as the one `Remote<T>` prop screens take. Data already shown stays shown

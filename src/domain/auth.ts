@@ -3,11 +3,10 @@
  * the auth API, once. The checks run in a fixed order (every field filled, then the email, then
  * the password's length) and their messages are the product's copy, word for word: the first rule
  * broken is the one shown.
- * No zod here (the sign-in pages load this at start-up); the API's shapes are in ./authApi.ts, and
- * the types below are derived from them.
+ * No zod here (the sign-in pages load this at start-up); the API's shapes and their types are
+ * src/api/auth/contract.ts's (the forms' values are the bodies of login and register).
  */
-import type { z } from 'zod';
-import type { errorBodySchema, loginBodySchema, registerBodySchema, sessionResponseSchema, userResponseSchema, userSchema } from './authApi.ts';
+import type { LoginValues, RegisterValues } from '../api/auth/contract.ts';
 
 export const PASSWORD_MIN_LENGTH = 6;
 
@@ -72,9 +71,6 @@ export function breaksEmailPattern(email: string): boolean {
   return !longerThan(email, EMAIL_MAX_LENGTH) && !EMAIL_PATTERN.test(email);
 }
 
-export type LoginValues = z.infer<typeof loginBodySchema>;
-export type RegisterValues = z.infer<typeof registerBodySchema>;
-
 /** Returns the first rule a login form breaks, or null when it may be sent. */
 export function validateLogin(values: LoginValues): string | null {
   return validateCredentials([values.email, values.password], values.email, values.password);
@@ -112,14 +108,6 @@ export function credentialsProblem<V extends LoginValues | RegisterValues>(
   const message = validate(values);
   return message === null ? null : { message, fields: credentialFieldsInError(message, values) };
 }
-
-/** The signed-in user as the API returns it. */
-export type User = z.infer<typeof userSchema>;
-
-export type LoginResponse = z.infer<typeof sessionResponseSchema>;
-export type RegisterResponse = z.infer<typeof userResponseSchema>;
-/** Every API error body: one message or a list of them. */
-export type ApiErrorBody = z.infer<typeof errorBodySchema>;
 
 /** The forgot-password form's own messages (that form asks only for a required, valid email). */
 export const emailOnlyMessages = {

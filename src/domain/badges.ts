@@ -11,7 +11,7 @@
 import type { BadgeDefinition, BadgeRule } from './content.ts';
 import { BADGE_XP, TASK_XP } from './xp.ts';
 
-export type { BadgeDefinition, BadgeRule } from './content.ts';
+export type { BadgeDefinition, BadgeRule };
 
 /** What the rules read about one learner. */
 export type BadgeFacts = {

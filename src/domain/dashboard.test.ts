@@ -28,7 +28,9 @@ import {
   streakLabel,
   topLearnersOf,
 } from './dashboard';
-import { leaderboardRowSchema, PRIVATE_LEARNER_NAME, type PathSummary } from './learningApi';
+import { leaderboardRowSchema } from '../api/xp/contract';
+import { PRIVATE_LEARNER_NAME } from './learning';
+import type { PathSummary } from '../api/learning/contract';
 
 const summary = (id: string, o: Partial<PathSummary> = {}): PathSummary => ({
   id,

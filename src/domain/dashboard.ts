@@ -5,7 +5,9 @@
  * Nothing here is invented.
  */
 import { formatDuration, formatXp } from './format';
-import { PRIVATE_LEARNER_NAME, type LeaderboardView, type PathDetailView, type PathProjectView, type PathSummary, type XpSummary } from './learningApi';
+import { PRIVATE_LEARNER_NAME } from './learning';
+import type { LeaderboardView, XpSummary } from '../api/xp/contract';
+import type { PathDetailView, PathProjectView, PathSummary } from '../api/learning/contract';
 
 /** Every project of the path is completed (a path without projects is never "completed"). */
 export const isPathCompleted = (path: PathSummary): boolean => path.progress.totalProjects > 0 && path.progress.completedProjects === path.progress.totalProjects;

@@ -3,7 +3,7 @@
  * they get help), prefilled with what a helper needs to know about their project. Pure text: the
  * screen shows it or puts it in the forum's new-topic address.
  */
-import type { ProjectDetailView } from './learningApi.ts';
+import type { ProjectDetailView } from '../api/learning/contract.ts';
 
 export type HelpRequest = { title: string; body: string };
 

@@ -1,7 +1,7 @@
 /**
  * The signed-in app area: filters and labels for paths, the leaderboard periods, addresses, and the rules
  * of the forms (repository URL, profile).
- * Pure. The API's shapes are src/domain/learningApi.ts; progress rules, progress.ts.
+ * Pure. The API's shapes are src/api/learning/contract.ts; progress rules, progress.ts.
  */
 import { breaksEmailPattern } from './auth.ts';
 
@@ -39,6 +39,11 @@ export const MEDIUM_MAX_HOURS = 80;
 
 export const LEADERBOARD_PERIODS = ['all', 'month', 'week', 'day'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+
+/** Rolling windows: This Month = the last 30 days, This Week = the last 7 days, Today = the last 24 hours. */
+export const LEADERBOARD_WINDOW_HOURS = { all: null, month: 30 * 24, week: 7 * 24, day: 24 } as const;
+/** What the board shows in place of a private learner's name (the row's `private` flag says who is private). */
+export const PRIVATE_LEARNER_NAME = 'A PathForge learner';
 
 export const LEADERBOARD_PERIOD_LABELS: Record<LeaderboardPeriod, string> = {
   all: 'All Time',
@@ -172,3 +177,18 @@ export function validateProfile(values: ProfileSettings): string | null {
   if (breaksEmailPattern(values.email.trim())) return profileMessages.invalidEmail;
   return null;
 }
+
+/** What the learning API answers when it refuses (src/api/learning/contract.ts holds its shapes). */
+export const learningMessages = {
+  noSuchPath: 'There is no such learning path.',
+  noSuchProject: 'There is no such project.',
+  noSuchTask: 'There is no such task.',
+  locked: (titles: string[]) => `Complete ${titles.join(' and ')} first.`,
+  notStarted: 'Start the project first.',
+  /** POST /learning/projects/:id/verification before anything was submitted. */
+  notSubmitted: 'Submit the project first.',
+  completed: 'This project is completed; its tasks can no longer change.',
+  openTasks: (titles: string[]) => `Finish every task before you submit. Still open: ${titles.join('; ')}.`,
+  cannotRate: 'Complete a project of this path to rate it.',
+  stars: 'A rating is a whole number of stars from 1 to 5.',
+} as const;

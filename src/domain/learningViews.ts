@@ -9,8 +9,9 @@
  * a project says it was retired since the learner started).
  */
 import type { Curriculum } from './content.ts';
-import type { PathDetailView, PathProjectView, PathSummary, ProjectDetailView } from './learningApi.ts';
-import { needsLiveUrl, type Requirement, type Verification } from './verification.ts';
+import type { PathDetailView, PathProjectView, PathSummary, ProjectDetailView } from '../api/learning/contract.ts';
+import { needsLiveUrl, type Requirement } from './verification.ts';
+import type { Verification } from '../api/learning/contract.ts';
 import { activeTaskProgress, changesSinceStart, learnerProjectStatus, missingPrerequisites, pathProgress, type ProjectRecord } from './progress.ts';
 
 export type CatalogTask = { id: string; title: string; status: 'active' | 'retired' };

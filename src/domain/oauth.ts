@@ -1,20 +1,13 @@
 /**
  * Sign-in with Google and GitHub: the providers and every message a learner can see, once, for the
  * server and the browser. No zod here (the sign-in page loads this at start-up); the API's shapes
- * are in ./oauthApi.ts.
+ * are src/api/oauth/contract.ts's (the linked sign-ins' are src/api/account/contract.ts's).
  */
-import type { identitiesResponseSchema, identitySchema, providersResponseSchema } from './oauthApi.ts';
-import type { z } from 'zod';
-
 export const PROVIDERS = ['google', 'github'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 export const isProvider = (value: unknown): value is Provider => PROVIDERS.includes(value as Provider);
 
 export const providerLabels: Record<Provider, string> = { google: 'Google', github: 'GitHub' };
-
-export type ConfiguredProviders = z.infer<typeof providersResponseSchema>['providers'];
-export type LinkedIdentity = z.infer<typeof identitySchema>;
-export type LinkedAccounts = z.infer<typeof identitiesResponseSchema>;
 
 /**
  * Why a provider sign-in ended without a session: the `oauthError` the API puts on /login (or, for

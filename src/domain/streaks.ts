@@ -348,3 +348,9 @@ export function streakRules(goal: number = WEEKLY_GOAL.default): string[] {
 
 /** The rules for the default weekly goal. */
 export const STREAK_RULES: string[] = streakRules();
+
+/** PUT /learning/clock's refusals. */
+export const xpMessages = {
+  timeZone: 'That is not a time zone PathForge knows.',
+  timeZoneTooSoon: 'Your time zone can change once a day; it stays as it is for now.',
+} as const;

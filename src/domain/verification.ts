@@ -1,6 +1,7 @@
 /**
  * Verified projects: how each requirement of a project is checked (written in `content/`), and the
- * report a learner gets on the project they actually built (what the learning API answers).
+ * words of the report a learner gets on the project they actually built (the report's shapes, as the
+ * learning API answers them, are src/api/learning/contract.ts's).
  *
  * One vocabulary of checks:
  * - `page`: on the learner's live URL, in Chromium run by the server: elements and text present, a
@@ -166,7 +167,7 @@ export type Requirement = z.infer<typeof requirementSchema>;
 export const needsLiveUrl = (requirements: readonly { check: Check }[]) => requirements.some((r) => r.check.kind === 'page' || r.check.kind === 'http');
 
 // ---------------------------------------------------------------------------------------------
-// The report, as the learning API answers it
+// The report's vocabulary (its shapes, as the learning API answers it: src/api/learning/contract.ts)
 // ---------------------------------------------------------------------------------------------
 
 /**
@@ -190,31 +191,6 @@ export const SUBMISSION_CHECKS = {
 } as const;
 export type SubmissionCheckId = keyof typeof SUBMISSION_CHECKS;
 
-export const evidenceSchema = z.strictObject({
-  /** What was looked at: a selector, a request ("POST /todos"), a file path, a workflow. */
-  target: z.string().nullable(),
-  expected: z.string().nullable(),
-  found: z.string().nullable(),
-  /** A JPEG of the page as checked (data: URL), for page checks. */
-  screenshot: z.string().nullable(),
-  /** A link that shows more (the commit, the workflow run). */
-  url: z.string().nullable(),
-});
-export type Evidence = z.infer<typeof evidenceSchema>;
-
-export const checkResultSchema = z.strictObject({
-  /** `submission:<SubmissionCheckId>` or `requirement:<index>`. */
-  id: z.string(),
-  /** The requirement's text, or the submission check's label. */
-  label: z.string(),
-  kind: z.enum([...CHECK_KINDS, 'submission']),
-  status: z.enum(CHECK_STATUSES),
-  /** One sentence the learner can act on; null when passed. */
-  message: z.string().nullable(),
-  evidence: evidenceSchema.nullable(),
-});
-export type CheckResult = z.infer<typeof checkResultSchema>;
-
 /**
  * - checking: queued or running;
  * - passed: every automatic check passed on one commit: the project's XP is paid;
@@ -226,44 +202,6 @@ export type CheckResult = z.infer<typeof checkResultSchema>;
  */
 export const VERIFICATION_STATES = ['checking', 'passed', 'failed', 'error', 'held', 'self-reported', 'not-verified'] as const;
 export type VerificationState = (typeof VERIFICATION_STATES)[number];
-
-/**
- * A run waiting in the queue: its place in line (1: the next to be checked; the queue takes
- * learners in turn, so this is the place in that order, not in the order of arrival), and the
- * seconds until its report from the durations of recent runs (null when none was measured yet).
- */
-export const queuePlaceSchema = z.strictObject({ position: z.int().min(1), estimateSeconds: z.int().min(0).nullable() });
-export type QueuePlace = z.infer<typeof queuePlaceSchema>;
-
-export const verificationSchema = z.strictObject({
-  state: z.enum(VERIFICATION_STATES),
-  /** The commit checked (null before it is known, or when the repository could not be read). */
-  commit: z.strictObject({ sha: z.string(), url: z.string() }).nullable(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-  /** The submission's own checks, then one result per requirement, in the project's order. */
-  submission: z.array(checkResultSchema),
-  requirements: z.array(checkResultSchema),
-  /** Whether "Check again" may be pressed now; when not, from when. */
-  recheck: z.strictObject({ allowed: z.boolean(), nextAt: z.string().nullable() }),
-  /** Whether the project's XP has been paid for this project (verified or self-reported). */
-  xpPaid: z.boolean(),
-  /** Set while the checks wait for GitHub's limit to reset: when they run again by themselves. */
-  retryAt: z.string().nullable().optional(),
-  /** While the run waits its turn: its place in line, and how long until the report (null: no estimate yet). */
-  queue: queuePlaceSchema.nullable(),
-});
-export type Verification = z.infer<typeof verificationSchema>;
-
-/** What a project's submission looks like in the learning API. */
-export const submissionViewSchema = z.strictObject({
-  repositoryUrl: z.string(),
-  /** The deployed site or API, for projects that need one. */
-  liveUrl: z.string().nullable(),
-  submittedAt: z.string(),
-  verification: verificationSchema,
-});
-export type SubmissionView = z.infer<typeof submissionViewSchema>;
 
 /** How many times an hour a learner may press "Check again" for one project. */
 export const RECHECKS_PER_HOUR = 6;
@@ -346,4 +284,5 @@ export function queueEstimate(seconds: number | null): string {
 }
 
 /** A queued run's place and estimate, as the report shows it: "3rd in line, about 1 minute". */
-export const queueMessage = (place: QueuePlace): string => `${ordinal(place.position)} in line, ${queueEstimate(place.estimateSeconds)}`;
+export const queueMessage = (place: { position: number; estimateSeconds: number | null }): string =>
+  `${ordinal(place.position)} in line, ${queueEstimate(place.estimateSeconds)}`;

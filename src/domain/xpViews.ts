@@ -4,7 +4,7 @@
  * so the server and the browser's fixtures and mock API build exactly the same answers.
  */
 import { evaluateBadges, type BadgeDefinition } from './badges.ts';
-import { type LeaderboardView, type XpEventView, type XpSummary } from './learningApi.ts';
+import type { LeaderboardView, XpEventView, XpSummary } from '../api/xp/contract.ts';
 import type { Catalog } from './learningViews.ts';
 import { LEVEL_CURVE_TEXT, levelFor, levelProgress } from './levels.ts';
 import { dailyStreak, learnerDay, msLeftInLearnerDay, streakRules, weeklyStreak, type WeeklyGoalChange } from './streaks.ts';

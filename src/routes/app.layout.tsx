@@ -1,13 +1,13 @@
 import { Box } from '@chakra-ui/react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
-import { authMutations } from '../api/auth';
-import { accountMutations, learningQueries } from '../api/learning';
+import { authMutations } from '../api/auth/client';
+import { accountMutations, accountQueries } from '../api/account/client';
 import { AppShell } from '../components/AppShell/AppShell';
 import { EmailConfirmBanner } from '../components/EmailConfirmBanner/EmailConfirmBanner';
 import { usePreferences } from '../stores/preferences';
 import { useSession } from '../stores/session';
-import { apiErrorMessage } from '../api/client';
+import { apiErrorMessage } from '../api/common/client';
 import type { ActionState } from '../components/RemoteView/remote';
 import { useFollowAccountDarkMode, useTellTimeZone } from './useAccountSync';
 import { useConfirmSession } from './useConfirmSession';
@@ -20,15 +20,15 @@ export function AppLayoutRoute() {
   useConfirmSession();
   // Once per session this device follows the account's Dark Mode (saved on any device).
   const accountDarkMode = useQuery({
-    ...learningQueries.settings(),
+    ...accountQueries.settings(),
     select: (settings) => settings.preferences.darkMode,
     refetchOnWindowFocus: false,
   }).data;
   useFollowAccountDarkMode(accountDarkMode);
   // An address nobody has confirmed yet: the account works, and the banner asks for the link.
-  const profile = useQuery({ ...learningQueries.settings(), select: (settings) => settings.profile, refetchOnWindowFocus: false }).data;
+  const profile = useQuery({ ...accountQueries.settings(), select: (settings) => settings.profile, refetchOnWindowFocus: false }).data;
   // A server that sends no email: the banner says no link went, rather than "we sent a link".
-  const emailSetUp = useQuery({ ...learningQueries.settings(), select: (settings) => settings.reminders.email === 'ready', refetchOnWindowFocus: false }).data;
+  const emailSetUp = useQuery({ ...accountQueries.settings(), select: (settings) => settings.reminders.email === 'ready', refetchOnWindowFocus: false }).data;
   const resend = useMutation(accountMutations.resendEmailLink());
   useTellTimeZone();
   const user = useSession((s) => s.user);

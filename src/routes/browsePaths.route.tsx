@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { learningQueries } from '../api/learning';
+import { learningQueries } from '../api/learning/client';
 import { BROWSE_CATEGORIES, type BrowseCategory } from '../domain/learning';
 import { BrowsePathsScreen } from '../screens/BrowsePaths/BrowsePathsScreen';
 import { toRemote } from '../app/useRemote';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { learningQueries } from '../api/learning';
+import { learningQueries } from '../api/learning/client';
+import { xpQueries } from '../api/xp/client';
 import { currentPathOf, dashboardView, type DashboardView } from '../domain/dashboard';
 import { DashboardScreen } from '../screens/Dashboard/DashboardScreen';
 import type { Remote } from '../components/RemoteView/remote';
@@ -16,8 +17,8 @@ export function DashboardRoute() {
   const paths = useQuery(learningQueries.paths());
   const slug = paths.data ? currentPathOf(paths.data)?.slug : undefined;
   const path = useQuery({ ...learningQueries.path(slug ?? ''), enabled: slug !== undefined });
-  const xp = useQuery(learningQueries.xp());
-  const board = useQuery(learningQueries.leaderboard('week'));
+  const xp = useQuery(xpQueries.xp());
+  const board = useQuery(xpQueries.leaderboard('week'));
 
   let dashboard: Remote<DashboardView>;
   const list = toRemote(paths);

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { RecipesProvider } from '../components/ui/recipes';
 import { notify, preloadToastRegion } from '../components/ui/toaster';
-import { messages, setSessionEndedHandler } from '../api/client';
+import { messages, setSessionEndedHandler } from '../api/common/client';
 import { formRecipes } from '../theme/forms';
 
 setSessionEndedHandler(() => notify('info', messages.sessionEnded));

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useSearchParams } from 'react-router-dom';
-import { emailLinkQueries } from '../api/auth';
-import { apiErrorMessage } from '../api/client';
-import { learningKeys } from '../api/learning';
+import { emailLinkQueries } from '../api/auth/client';
+import { apiErrorMessage } from '../api/common/client';
+import { accountKeys } from '../api/account/client';
 import { EmailLinkScreen, type EmailLinkKind, type EmailLinkState } from '../screens/EmailLink/EmailLinkScreen';
 import { useSession } from '../stores/session';
 
@@ -26,7 +26,7 @@ function EmailLinkRoute({ kind }: { kind: EmailLinkKind }) {
     // Undone: every session of the account ended, this device's too. Confirmed: the banner and
     // Settings read the account again.
     if (kind === 'undo') useSession.getState().logout();
-    else void client.invalidateQueries({ queryKey: learningKeys.settings() });
+    else void client.invalidateQueries({ queryKey: accountKeys.settings() });
   }, [query.isSuccess, kind, client]);
 
   let state: EmailLinkState;

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ForgotPasswordScreen } from '../screens/ForgotPassword/ForgotPasswordScreen';
-import { authMutations } from '../api/auth';
+import { authMutations } from '../api/auth/client';
 
 export function ForgotPasswordRoute() {
   const request = useMutation(authMutations.forgotPassword());

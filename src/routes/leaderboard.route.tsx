@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { learningQueries } from '../api/learning';
+import { xpQueries } from '../api/xp/client';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '../domain/learning';
 import { LeaderboardScreen } from '../screens/Leaderboard/LeaderboardScreen';
 import { toRemote } from '../app/useRemote';
@@ -15,7 +15,7 @@ export function LeaderboardRoute() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('period');
   const period: LeaderboardPeriod = isPeriod(raw) ? raw : 'all';
-  const board = useQuery({ ...learningQueries.leaderboard(period), placeholderData: keepPreviousData });
+  const board = useQuery({ ...xpQueries.leaderboard(period), placeholderData: keepPreviousData });
   return (
     <LeaderboardScreen
       period={period}

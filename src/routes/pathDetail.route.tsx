@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router-dom';
-import { apiErrorMessage } from '../api/client';
-import { learningKeys, learningMutations, learningQueries } from '../api/learning';
+import { apiErrorMessage } from '../api/common/client';
+import { learningKeys, learningQueries, learningMutations } from '../api/learning/client';
 import { notify } from '../components/ui/toaster';
 import { pathHref } from '../domain/learning';
-import { accountMessages } from '../domain/learningApi';
+import { accountMessages } from '../domain/account';
 import { PathDetailScreen } from '../screens/PathDetail/PathDetailScreen';
 import { titled } from '../app/pageMeta';
 import { usePageTitle } from '../app/RouteMeta';

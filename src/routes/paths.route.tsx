@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { learningQueries } from '../api/learning';
+import { learningQueries } from '../api/learning/client';
 import { DURATION_BUCKETS, EMPTY_PATH_FILTERS, LEVELS, type DurationFilter, type LevelFilter, type PathFilters } from '../domain/learning';
 import { PathsScreen } from '../screens/Paths/PathsScreen';
 import { toRemote } from '../app/useRemote';

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { API_URL, apiErrorMessage } from '../api/client';
-import { learningMutations, learningQueries, pollWhileChecking } from '../api/learning';
+import { API_URL, apiErrorMessage } from '../api/common/client';
+import { learningQueries, learningMutations, pollWhileChecking } from '../api/learning/client';
 import { notify } from '../components/ui/toaster';
 import { projectHref } from '../domain/learning';
 import { isLocalUrl } from '../domain/liveUrl';
-import { slugParam, type ProjectDetailView } from '../domain/learningApi';
+import { slugParam, type ProjectDetailView } from '../api/learning/contract';
 import { ProjectScreen, isProjectTab } from '../screens/Project/ProjectScreen';
 import { SUBMITTED_CHECKING_TEXT } from '../screens/Project/parts/SubmitBox';
 import type { Remote } from '../components/RemoteView/remote';

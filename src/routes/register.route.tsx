@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { RegisterScreen } from '../screens/Register/RegisterScreen';
-import { authMutations } from '../api/auth';
-import { oauthQueries, providerLinks } from '../api/oauth';
+import { authMutations } from '../api/auth/client';
+import { oauthQueries, providerLinks } from '../api/oauth/client';
 
 /** A new account goes on to sign in, with its email filled in. */
 export function RegisterRoute() {

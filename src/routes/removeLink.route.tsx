@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useSearchParams } from 'react-router-dom';
-import { apiErrorMessage } from '../api/client';
-import { oauthMutations } from '../api/oauth';
+import { apiErrorMessage } from '../api/common/client';
+import { oauthMutations } from '../api/oauth/client';
 import { RemoveLinkScreen, type RemoveLinkState } from '../screens/RemoveLink/RemoveLinkScreen';
 import { useSession } from '../stores/session';
 

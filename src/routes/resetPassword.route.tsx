@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ResetPasswordScreen } from '../screens/ResetPassword/ResetPasswordScreen';
-import { authMutations } from '../api/auth';
+import { authMutations } from '../api/auth/client';
 
 export function ResetPasswordRoute() {
   const [params] = useSearchParams();

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { learningQueries } from '../api/learning';
+import { accountQueries } from '../api/account/client';
+import { xpQueries } from '../api/xp/client';
 import { SettingsScreen } from '../screens/Settings/SettingsScreen';
 import type { Remote } from '../components/RemoteView/remote';
-import type { Settings } from '../domain/learningApi';
+import type { Settings } from '../api/account/contract';
 import { usePreferences } from '../stores/preferences';
 import { useFollowAccountDarkMode } from './useAccountSync';
 import { toRemote } from '../app/useRemote';
@@ -13,10 +14,10 @@ import { usePushSwitch } from './usePushSwitch';
 /** /app/settings: the account's settings, saved to it. */
 export function SettingsRoute() {
   // The form starts from the account as it is now, not from a copy cached earlier in the visit.
-  const query = useQuery({ ...learningQueries.settings(), refetchOnWindowFocus: false });
+  const query = useQuery({ ...accountQueries.settings(), refetchOnWindowFocus: false });
   const settings: Remote<Settings> = query.isSuccess && !query.isFetchedAfterMount ? { status: 'loading' } : toRemote(query);
   // The weekly goal as kept comes with the learner's XP (their streaks are counted with it); read afresh too.
-  const xp = useQuery({ ...learningQueries.xp(), refetchOnWindowFocus: false });
+  const xp = useQuery({ ...xpQueries.xp(), refetchOnWindowFocus: false });
   const xpNow = xp.isSuccess && !xp.isFetchedAfterMount ? ({ status: 'loading' } as const) : toRemote(xp);
   const weeklyGoal: Remote<number> = xpNow.status === 'ready' ? { status: 'ready', data: xpNow.data.weekly.goal } : xpNow;
   const setColorMode = usePreferences((s) => s.setColorMode);

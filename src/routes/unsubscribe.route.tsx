@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { useParams } from 'react-router-dom';
-import { apiErrorMessage } from '../api/client';
-import { unsubscribeQueries } from '../api/unsubscribe';
+import { apiErrorMessage } from '../api/common/client';
+import { unsubscribeQueries } from '../api/unsubscribe/client';
 import { UnsubscribeScreen, type UnsubscribeState } from '../screens/Unsubscribe/UnsubscribeScreen';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { clockMutations } from '../api/learning';
+import { clockMutations } from '../api/xp/client';
 import { usePreferences } from '../stores/preferences';
 
 /**

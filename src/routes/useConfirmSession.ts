@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { authQueries } from '../api/auth';
+import { authQueries } from '../api/auth/client';
 import { useSession } from '../stores/session';
 
 /**

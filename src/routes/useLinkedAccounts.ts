@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { apiErrorMessage } from '../api/client';
-import { identityMutations, identityQueries } from '../api/identities';
-import { providerStartUrl } from '../api/oauth';
+import { apiErrorMessage } from '../api/common/client';
+import { identityMutations, identityQueries } from '../api/account/client';
+import { providerStartUrl } from '../api/oauth/client';
 import { isOAuthError, isProvider, oauthErrorMessage, oauthMessages } from '../domain/oauth';
 import type { LinkedAccountsCardProps } from '../screens/Settings/SettingsScreen';
 import { toRemote } from '../app/useRemote';

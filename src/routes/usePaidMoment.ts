@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { learningKeys, learningQueries } from '../api/learning';
-import type { ProjectDetailView, XpSummary } from '../domain/learningApi';
+import { learningKeys } from '../api/learning/client';
+import { xpQueries } from '../api/xp/client';
+import type { ProjectDetailView } from '../api/learning/contract';
+import type { XpSummary } from '../api/xp/contract';
 import { xpMoment, type XpMomentView } from '../domain/xpViews';
 
 /**
@@ -13,7 +15,7 @@ import { xpMoment, type XpMomentView } from '../domain/xpViews';
  */
 export function usePaidMoment(project: ProjectDetailView | null) {
   const client = useQueryClient();
-  const xp = useQuery(learningQueries.xp());
+  const xp = useQuery(xpQueries.xp());
   const [moment, setMoment] = useState<XpMomentView | null>(null);
   const before = useRef<XpSummary | undefined>(undefined);
   const paid = project?.submission?.verification.xpPaid ?? false;
@@ -30,7 +32,7 @@ export function usePaidMoment(project: ProjectDetailView | null) {
       return;
     }
     // No moment when the new total cannot be read: the report has said what happened.
-    client.fetchQuery({ ...learningQueries.xp(), staleTime: 0 }).then(
+    client.fetchQuery({ ...xpQueries.xp(), staleTime: 0 }).then(
       (after) => {
         setMoment(xpMoment(from, after));
         void client.invalidateQueries({ queryKey: learningKeys.all });

@@ -1,9 +1,9 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiErrorMessage } from '../api/client';
-import { accountMutations, learningKeys } from '../api/learning';
-import { browserPush, pushApi, pushMessages, readDevicePush, turnPushOff, turnPushOn, type PushBrowser } from '../api/push';
-import type { Preferences, Settings } from '../domain/learningApi';
+import { apiErrorMessage } from '../api/common/client';
+import { accountMutations, accountKeys } from '../api/account/client';
+import { browserPush, pushApi, pushMessages, readDevicePush, turnPushOff, turnPushOn, type PushBrowser } from '../api/push/client';
+import type { Preferences, Settings } from '../api/account/contract';
 import { notificationsToSend, type PushSwitchState } from '../screens/Settings/SettingsScreen';
 
 /**
@@ -64,7 +64,7 @@ export function usePushSwitch(settings: Settings | undefined) {
       const message = error instanceof DOMException ? pushMessages.failed : apiErrorMessage(error);
       setState({ device, message });
     } finally {
-      void client.invalidateQueries({ queryKey: learningKeys.settings() });
+      void client.invalidateQueries({ queryKey: accountKeys.settings() });
     }
   }
 

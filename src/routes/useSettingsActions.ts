@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { apiErrorMessage } from '../api/client';
-import { accountMutations, clockMutations } from '../api/learning';
-import { accountMessages, emailLinkMessages } from '../domain/learningApi';
+import { apiErrorMessage } from '../api/common/client';
+import { accountMutations } from '../api/account/client';
+import { clockMutations } from '../api/xp/client';
+import { accountMessages, emailLinkMessages } from '../domain/account';
 import { notify } from '../components/ui/toaster';
 import type { ActionState, SaveError, SettingsChanges } from '../screens/Settings/SettingsScreen';
 import { useSession } from '../stores/session';

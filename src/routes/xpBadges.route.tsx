@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { learningQueries } from '../api/learning';
-import type { XpSummary } from '../domain/learningApi';
+import { xpQueries } from '../api/xp/client';
+import type { XpSummary } from '../api/xp/contract';
 import { xpMoment, type XpMomentView } from '../domain/xpViews';
 import { XpBadgesScreen } from '../screens/XpBadges/XpBadgesScreen';
 import { toRemote } from '../app/useRemote';
@@ -23,7 +23,7 @@ function useLevelUp(xp: XpSummary | undefined) {
 
 /** /app/xp-badges: the learner's XP, level, streaks and badges (GET /learning/xp). */
 export function XpBadgesRoute() {
-  const xp = useQuery(learningQueries.xp());
+  const xp = useQuery(xpQueries.xp());
   const [levelUp, dismiss] = useLevelUp(xp.data);
   return <XpBadgesScreen xp={toRemote(xp)} levelUp={levelUp} onDismissLevelUp={dismiss} />;
 }

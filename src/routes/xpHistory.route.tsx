@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { learningQueries } from '../api/learning';
-import type { PathSummary } from '../domain/learningApi';
+import { learningQueries } from '../api/learning/client';
+import { xpQueries } from '../api/xp/client';
+import type { PathSummary } from '../api/learning/contract';
 import { XpHistoryScreen, type PathOption } from '../screens/XpHistory/XpHistoryScreen';
 import { toRemote } from '../app/useRemote';
 
@@ -13,7 +14,7 @@ export function XpHistoryRoute() {
   const paths = useQuery({ ...learningQueries.paths(), select: options });
   const asked = params.get('path');
   const pathSlug = asked !== null && (!paths.isSuccess || paths.data.some((path) => path.slug === asked)) ? asked : null;
-  const events = useQuery(learningQueries.xpHistory(pathSlug));
+  const events = useQuery(xpQueries.xpHistory(pathSlug));
   return (
     <XpHistoryScreen
       events={toRemote(events)}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '../domain/auth';
+import type { User } from '../api/auth/contract';
 import { SESSION_STORAGE_KEY, selectIsSignedIn, useSession } from './session';
 
 const ada: User = { id: 'u_1', username: 'ada', email: 'ada@example.com', createdAt: '2026-01-15T09:00:00.000Z' };

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { User } from '../domain/auth';
+import type { User } from '../api/auth/contract';
 import { safeJsonStorage } from './safeStorage';
 
 /** The session lives in storage under the product's key, at version 1. */

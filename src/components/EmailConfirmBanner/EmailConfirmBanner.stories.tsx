@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box } from '@chakra-ui/react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { sampleUser } from '../../fixtures/user';
-import { emailLinkMessages } from '../../domain/learningApi';
+import { emailLinkMessages } from '../../domain/account';
 import { EmailConfirmBanner, EMAIL_NOT_CONFIRMED_TITLE } from './EmailConfirmBanner';
 
 const meta = {

@@ -1,6 +1,6 @@
 import { Alert, Button, HStack } from '@chakra-ui/react';
 import { MailCheck, MailX } from 'lucide-react';
-import { emailLinkMessages } from '../../domain/learningApi';
+import { emailLinkMessages } from '../../domain/account';
 import type { ActionState } from '../RemoteView/remote';
 
 export type EmailConfirmBannerProps = {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { toastRecipes } from '../../theme/toast';
 import { RecipesProvider } from './recipes';
-import { TOAST_DURATION_MS, toastRegionMounted, type ToastType } from './toaster';
+import { TOAST_DURATION_MS, toastRegionMounted, type ToastType } from './toastMount';
 
 /**
  * The toast machinery (Zag's toast group, Chakra's toast recipe). It is loaded on demand by

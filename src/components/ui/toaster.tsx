@@ -1,10 +1,8 @@
 import { startTransition, useEffect, useState } from 'react';
 import type * as RegionModule from './toastRegion';
+import { toastRegionReady, type ToastType } from './toastMount';
 
-/** Toasts sit top-right, close after 5000 ms, and pause while hovered. */
-export const TOAST_DURATION_MS = 5000;
-
-export type ToastType = 'success' | 'error' | 'info' | 'warning';
+export { TOAST_DURATION_MS, type ToastType } from './toastMount';
 
 type Region = typeof RegionModule;
 
@@ -15,10 +13,6 @@ type Region = typeof RegionModule;
  */
 let region: Region | null = null;
 let loading: Promise<Region> | null = null;
-let markMounted: () => void = () => {};
-const mounted = new Promise<void>((resolve) => {
-  markMounted = resolve;
-});
 const listeners = new Set<() => void>();
 
 function loadRegion(): Promise<Region> {
@@ -30,16 +24,11 @@ function loadRegion(): Promise<Region> {
   return loading;
 }
 
-/** Called by the region once it is mounted (see toastRegion.tsx). */
-export function toastRegionMounted() {
-  markMounted();
-}
-
 /** The one way the product shows a toast. */
 export function notify(type: ToastType, title: string, description?: string): void {
   void loadRegion()
     .then(async (module) => {
-      await mounted;
+      await toastRegionReady;
       module.toaster.create({ type, title, description });
     })
     .catch(() => {

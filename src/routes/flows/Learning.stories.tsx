@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { messages } from '../../api/client';
+import { messages } from '../../api/common/client';
 import { projectHref } from '../../domain/learning';
 import { formatXp } from '../../domain/format';
-import { learningMessages, type ProjectDetailView } from '../../domain/learningApi';
+import { learningMessages } from '../../domain/learning';
+import type { ProjectDetailView } from '../../api/learning/contract';
 import { REPORT_POLL_MS, verificationMessages } from '../../domain/verification';
 import { SUBMITTED_CHECKING_TEXT } from '../../screens/Project/parts/SubmitBox';
 import { authHandlers, sampleToken } from '../../fixtures/msw/auth';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { pathHref } from '../../domain/learning';
-import { accountMessages } from '../../domain/learningApi';
+import { accountMessages } from '../../domain/account';
 import { authHandlers, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers } from '../../fixtures/msw/learning';
 import { midwayFrontendPath, midwayRecords } from '../../fixtures/progress';

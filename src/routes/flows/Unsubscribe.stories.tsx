@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent } from 'storybook/test';
 import { delay } from 'msw';
-import { messages } from '../../api/client';
+import { messages } from '../../api/common/client';
 import { unsubscribeHandlers, unsubscribeTokens } from '../../fixtures/msw/unsubscribe';
 import { unsubscribeTexts } from '../../screens/Unsubscribe/UnsubscribeScreen';
 import { useSession } from '../../stores/session';

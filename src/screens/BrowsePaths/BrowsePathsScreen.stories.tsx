@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { formatNumber, formatWeeks } from '../../domain/format';
 import { BROWSE_CATEGORY_LABELS, pathHref, type BrowseCategory } from '../../domain/learning';
-import type { PathSummary } from '../../domain/learningApi';
+import type { PathSummary } from '../../api/learning/contract';
 import { sampleUser } from '../../fixtures';
 import { midwayRecords, newLearnerRecords, noPathStats, pathsFor } from '../../fixtures/progress';
 import { BrowsePathsScreen, type BrowsePathsScreenProps } from './BrowsePathsScreen';

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { PathResults } from '../../components/PathResults/PathResults';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import { BROWSE_CATEGORIES, BROWSE_CATEGORY_LABELS, filterBrowsePaths, type BrowseCategory } from '../../domain/learning';
-import type { PathSummary } from '../../domain/learningApi';
+import type { PathSummary } from '../../api/learning/contract';
 import type { Remote } from '../../components/RemoteView/remote';
 import { BrowseCard } from './parts/BrowseCard';
 

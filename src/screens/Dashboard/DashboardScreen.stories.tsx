@@ -3,7 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { dashboardView } from '../../domain/dashboard';
 import { projectHref } from '../../domain/learning';
-import type { LeaderboardView } from '../../domain/learningApi';
+import type { LeaderboardView } from '../../api/xp/contract';
 import { leaderboard, type BoardRow } from '../../domain/xpViews';
 import { projectsOf } from '../../fixtures/curriculum';
 import { midwayFrontendPath, midwayRecords, newLearnerRecords, pathCompletedRecords, pathFor, pathsFor, recordsFor } from '../../fixtures/progress';

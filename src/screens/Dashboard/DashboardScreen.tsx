@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Grid, GridItem, Heading, Stack } from '@chakra-ui/react';
 import type { DashboardView } from '../../domain/dashboard';
-import type { LeaderboardView, XpSummary } from '../../domain/learningApi';
+import type { LeaderboardView, XpSummary } from '../../api/xp/contract';
 import { pathHref, projectHref } from '../../domain/learning';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import type { Remote } from '../../components/RemoteView/remote';

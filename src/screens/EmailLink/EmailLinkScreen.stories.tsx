@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { emailLinkMessages } from '../../domain/learningApi';
+import { emailLinkMessages } from '../../domain/account';
 import { newEmail } from '../../fixtures/settings';
 import { sampleUser } from '../../fixtures/user';
 import { EmailLinkScreen, emailLinkTexts } from './EmailLinkScreen';

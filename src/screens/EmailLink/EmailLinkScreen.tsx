@@ -5,7 +5,7 @@ import { MailCheck, RefreshCw, Undo2 } from 'lucide-react';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { Notice } from '../../components/Notice/Notice';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { CONFIRM_LINK_HOURS, emailLinkMessages, UNDO_LINK_DAYS } from '../../domain/learningApi';
+import { CONFIRM_LINK_HOURS, emailLinkMessages, UNDO_LINK_DAYS } from '../../domain/account';
 
 /** Which mailed link was opened: a confirmation (registration or new address), or an undo. */
 export type EmailLinkKind = 'confirm' | 'undo';

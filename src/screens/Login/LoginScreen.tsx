@@ -5,7 +5,8 @@ import { EmailField, FormError, OrDivider } from '../../components/AuthLayout/Au
 import { ProviderButtons } from '../../components/AuthLayout/ProviderButtons';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
-import { credentialsProblem, validateLogin, type LoginValues } from '../../domain/auth';
+import { credentialsProblem, validateLogin } from '../../domain/auth';
+import type { LoginValues } from '../../api/auth/contract';
 import { oauthMessages, providerLabels, type Provider } from '../../domain/oauth';
 
 export type LoginScreenProps = {

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { DURATION_LABELS, EMPTY_PATH_FILTERS, LEVEL_LABELS, pathHref, type PathFilters } from '../../domain/learning';
-import type { PathSummary } from '../../domain/learningApi';
+import type { PathSummary } from '../../api/learning/contract';
 import { sampleUser } from '../../fixtures';
 import { midwayRecords, newLearnerRecords, pathsFor } from '../../fixtures/progress';
 import { PathsScreen, type PathsScreenProps } from './PathsScreen';

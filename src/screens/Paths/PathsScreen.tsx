@@ -15,7 +15,7 @@ import {
   type LevelFilter,
   type PathFilters,
 } from '../../domain/learning';
-import type { PathSummary } from '../../domain/learningApi';
+import type { PathSummary } from '../../api/learning/contract';
 import type { Remote } from '../../components/RemoteView/remote';
 import { PathCard } from './parts/PathCard';
 import { LinkButton } from '../../components/LinkButton/LinkButton';

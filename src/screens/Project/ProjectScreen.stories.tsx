@@ -6,7 +6,8 @@ import { AppShell } from '../../components/AppShell/AppShell';
 import { formatDate, formatNumber, formatWeeks, formatXp } from '../../domain/format';
 import { communityTopicUrl, helpRequest } from '../../domain/help';
 import { LEVEL_LABELS, REPO_URL_MAX_LENGTH, pathHref, projectHref, repoUrlMessages } from '../../domain/learning';
-import { learningMessages, type ProjectDetailView } from '../../domain/learningApi';
+import { learningMessages } from '../../domain/learning';
+import type { ProjectDetailView } from '../../api/learning/contract';
 import { verificationMessages } from '../../domain/verification';
 import {
   availableProjectView,

@@ -4,7 +4,7 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import { pathHref } from '../../domain/learning';
-import type { ProjectDetailView } from '../../domain/learningApi';
+import type { ProjectDetailView } from '../../api/learning/contract';
 import type { XpMomentView } from '../../domain/xpViews';
 import type { Remote } from '../../components/RemoteView/remote';
 import { ProjectOverview } from './parts/ProjectOverview';

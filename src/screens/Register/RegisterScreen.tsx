@@ -6,7 +6,8 @@ import { EmailField, FormError, OrDivider } from '../../components/AuthLayout/Au
 import { ProviderButtons } from '../../components/AuthLayout/ProviderButtons';
 import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
-import { credentialsProblem, PASSWORD_MIN_LENGTH, validateRegister, type RegisterValues } from '../../domain/auth';
+import { credentialsProblem, PASSWORD_MIN_LENGTH, validateRegister } from '../../domain/auth';
+import type { RegisterValues } from '../../api/auth/contract';
 import type { Provider } from '../../domain/oauth';
 
 export type RegisterScreenProps = {

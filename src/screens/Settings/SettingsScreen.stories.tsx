@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { messages } from '../../api/client';
+import { messages } from '../../api/common/client';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { profileMessages } from '../../domain/learning';
-import { accountMessages } from '../../domain/learningApi';
+import { accountMessages } from '../../domain/account';
 import {
   customSettings,
   fiveDayGoalXp,

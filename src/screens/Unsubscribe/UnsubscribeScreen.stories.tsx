@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { messages } from '../../api/client';
+import { messages } from '../../api/common/client';
 import { UnsubscribeScreen, unsubscribeTexts } from './UnsubscribeScreen';
 
 const meta = {

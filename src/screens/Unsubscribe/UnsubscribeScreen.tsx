@@ -5,7 +5,7 @@ import { MailX, RefreshCw } from 'lucide-react';
 import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Notice } from '../../components/Notice/Notice';
-import type { UnsubscribeResponse } from '../../domain/learningApi';
+import type { UnsubscribeResponse } from '../../api/unsubscribe/contract';
 
 export type UnsubscribeKind = UnsubscribeResponse['kind'];
 

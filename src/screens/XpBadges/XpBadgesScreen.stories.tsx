@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { formatDate, formatDuration, formatNumber } from '../../domain/format';
-import type { XpSummary } from '../../domain/learningApi';
+import type { XpSummary } from '../../api/xp/contract';
 import { levelFor } from '../../domain/levels';
 import { TASK_XP } from '../../domain/xp';
 import { newLearner, sampleUser } from '../../fixtures/user';

@@ -6,7 +6,7 @@ import { RemoteView } from '../../components/RemoteView/RemoteView';
 import { LazyXpMoment } from '../../components/XpMoment/lazy';
 import type { XpMomentProps } from '../../components/XpMoment/XpMoment';
 import { formatNumber } from '../../domain/format';
-import type { XpSummary } from '../../domain/learningApi';
+import type { XpSummary } from '../../api/xp/contract';
 import type { Remote } from '../../components/RemoteView/remote';
 import { BadgeCard } from './parts/BadgeCard';
 import { HowXpWorks } from './parts/HowXpWorks';

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { formatDate, formatXp } from '../../domain/format';
-import type { XpEventView } from '../../domain/learningApi';
+import type { XpEventView } from '../../api/xp/contract';
 import { reasonLabel } from '../../domain/xp';
 import { midwayFrontendPath, midwayRecords, pathsFor } from '../../fixtures/progress';
 import { newLearner, sampleUser } from '../../fixtures/user';

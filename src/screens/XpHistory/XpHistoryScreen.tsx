@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import { TitledCard } from '../../components/TitledCard/TitledCard';
 import { formatDate, formatNumber, formatXp } from '../../domain/format';
-import type { XpEventView } from '../../domain/learningApi';
+import type { XpEventView } from '../../api/xp/contract';
 import { reasonLabel, type XpReason } from '../../domain/xp';
 import type { Remote } from '../../components/RemoteView/remote';
 import { LinkButton } from '../../components/LinkButton/LinkButton';

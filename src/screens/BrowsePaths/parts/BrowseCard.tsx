@@ -2,7 +2,7 @@ import { Badge, Box, Card, HStack, Image, LinkBox, LinkOverlay, Text } from '@ch
 import { Link as RouterLink } from 'react-router-dom';
 import { Clock, Star, Users } from 'lucide-react';
 import { BROWSE_CATEGORY_LABELS, pathHref } from '../../../domain/learning';
-import type { PathSummary } from '../../../domain/learningApi';
+import type { PathSummary } from '../../../api/learning/contract';
 import { formatWeeks } from '../../../domain/format';
 import { ratingText, studentsText } from './browseTexts';
 

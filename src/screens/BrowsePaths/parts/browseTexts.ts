@@ -1,5 +1,5 @@
 import { formatNumber } from '../../../domain/format';
-import type { PathSummary } from '../../../domain/learningApi';
+import type { PathSummary } from '../../../api/learning/contract';
 
 /** "1,240 students", "1 student"; nobody yet is said plainly. */
 export function studentsText(students: number): string {

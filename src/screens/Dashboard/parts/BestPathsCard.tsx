@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { BookOpen, Clock, Compass, FolderKanban, Star, Users } from 'lucide-react';
 import { formatNumber } from '../../../domain/format';
 import { LEVEL_LABELS, pathHref } from '../../../domain/learning';
-import type { PathSummary } from '../../../domain/learningApi';
+import type { PathSummary } from '../../../api/learning/contract';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { CardEmpty } from './CardEmpty';
 

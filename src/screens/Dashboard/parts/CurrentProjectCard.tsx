@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Clock, FolderCode, FolderOpen, Play, Sparkles } from 'lucide-react';
 import { formatWeeks, formatXp } from '../../../domain/format';
 import { pathHref, projectHref } from '../../../domain/learning';
-import type { PathProjectView } from '../../../domain/learningApi';
+import type { PathProjectView } from '../../../api/learning/contract';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';

@@ -1,7 +1,7 @@
 import { Flex, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Compass, PartyPopper } from 'lucide-react';
-import type { PathSummary } from '../../../domain/learningApi';
+import type { PathSummary } from '../../../api/learning/contract';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
 

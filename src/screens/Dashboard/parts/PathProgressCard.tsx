@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Clock, Route } from 'lucide-react';
 import { formatWeeks } from '../../../domain/format';
 import { LEVEL_LABELS, pathHref } from '../../../domain/learning';
-import type { PathSummary } from '../../../domain/learningApi';
+import type { PathSummary } from '../../../api/learning/contract';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { CalendarClock, Clock, Sparkles } from 'lucide-react';
 import { formatWeeks, formatXp } from '../../../domain/format';
 import { pathHref, projectHref } from '../../../domain/learning';
-import type { PathProjectView } from '../../../domain/learningApi';
+import type { PathProjectView } from '../../../api/learning/contract';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { CardEmpty } from './CardEmpty';

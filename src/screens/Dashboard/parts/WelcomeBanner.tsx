@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { AlarmClock, ArrowRight, Flame, FolderCheck, Trophy } from 'lucide-react';
 import { streakAtRiskLine, streakLabel } from '../../../domain/dashboard';
 import { formatNumber, formatXp } from '../../../domain/format';
-import type { XpSummary } from '../../../domain/learningApi';
+import type { XpSummary } from '../../../api/xp/contract';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import type { Remote } from '../../../components/RemoteView/remote';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';

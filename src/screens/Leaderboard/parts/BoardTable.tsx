@@ -3,7 +3,7 @@ import { UserRound } from 'lucide-react';
 import { RankMark } from '../../../components/RankMark/RankMark';
 import { formatNumber, formatXp } from '../../../domain/format';
 import { boardName, isUnnamed, selfReportedLabel } from '../../../domain/dashboard';
-import type { LeaderboardView } from '../../../domain/learningApi';
+import type { LeaderboardView } from '../../../api/xp/contract';
 
 type Row = LeaderboardView['top'][number];
 

@@ -6,7 +6,7 @@ import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { formatWeeks, formatXp } from '../../../domain/format';
 import { LEVEL_LABELS, projectHref } from '../../../domain/learning';
-import type { PathProjectView } from '../../../domain/learningApi';
+import type { PathProjectView } from '../../../api/learning/contract';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 /** The way into a project the learner may open, by its status (a locked one has none). */

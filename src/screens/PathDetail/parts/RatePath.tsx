@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import { Star } from 'lucide-react';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
-import { learningMessages, type PathSummary } from '../../../domain/learningApi';
+import { learningMessages } from '../../../domain/learning';
+import type { PathSummary } from '../../../api/learning/contract';
 import { averageText, type RatingState } from './actionStatus';
 
 const STARS = [1, 2, 3, 4, 5] as const;

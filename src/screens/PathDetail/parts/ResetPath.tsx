@@ -3,7 +3,7 @@ import { Button, Text } from '@chakra-ui/react';
 import { ActionDialog } from '../../../components/ActionDialog/ActionDialog';
 import { RotateCcw } from 'lucide-react';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
-import type { PathSummary } from '../../../domain/learningApi';
+import type { PathSummary } from '../../../api/learning/contract';
 import type { ActionStatus } from './actionStatus';
 
 export const RESET_WARNING = 'Every start, tick and submission you made on this path is deleted. This cannot be undone.';

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRight, BookOpen, CircleDashed, Clock } from 'lucide-react';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { LEVEL_LABELS, pathHref, type Level } from '../../../domain/learning';
-import type { PathSummary } from '../../../domain/learningApi';
+import type { PathSummary } from '../../../api/learning/contract';
 import { formatNumber } from '../../../domain/format';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
 

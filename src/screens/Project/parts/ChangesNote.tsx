@@ -1,6 +1,6 @@
 import { Alert, Box, Stack, Text } from '@chakra-ui/react';
 import { History } from 'lucide-react';
-import type { ProjectDetailView } from '../../../domain/learningApi';
+import type { ProjectDetailView } from '../../../api/learning/contract';
 
 function TaskList({ label, titles }: { label: string; titles: readonly string[] }) {
   if (titles.length === 0) return null;

@@ -3,7 +3,7 @@ import { Button, CloseButton, Dialog, Field, HStack, Portal, Stack, Text, Textar
 import { Check, Copy, ExternalLink, LifeBuoy, MessageCircleQuestion, X } from 'lucide-react';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { communityTopicUrl, helpRequest } from '../../../domain/help';
-import type { ProjectDetailView } from '../../../domain/learningApi';
+import type { ProjectDetailView } from '../../../api/learning/contract';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
 
 export const NO_FORUM_MESSAGE = 'PathForge has no community forum set up yet: copy this and post it wherever you get help.';

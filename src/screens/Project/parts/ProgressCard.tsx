@@ -2,7 +2,7 @@ import { Text } from '@chakra-ui/react';
 import { ListChecks } from 'lucide-react';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
-import type { ProjectDetailView } from '../../../domain/learningApi';
+import type { ProjectDetailView } from '../../../api/learning/contract';
 import { formatDate } from '../../../domain/format';
 
 /** "3 of 8 tasks completed" and a bar; the project's progress as the API counts it. */

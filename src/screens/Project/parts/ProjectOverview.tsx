@@ -5,7 +5,7 @@ import { Fragment, type ReactNode, type RefObject } from 'react';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { formatNumber, formatWeeks, formatXp } from '../../../domain/format';
 import { LEVEL_LABELS, pathHref, projectHref } from '../../../domain/learning';
-import type { ProjectDetailView } from '../../../domain/learningApi';
+import type { ProjectDetailView } from '../../../api/learning/contract';
 import { ChangesNote } from './ChangesNote';
 import { HelpCard, type HelpCardProps } from './HelpCard';
 import { Markdown } from './Markdown';

@@ -4,7 +4,7 @@ import { FolderGit2, RefreshCw, Send } from 'lucide-react';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { formatDate } from '../../../domain/format';
 import { validateRepoUrl } from '../../../domain/learning';
-import type { ProjectDetailView } from '../../../domain/learningApi';
+import type { ProjectDetailView } from '../../../api/learning/contract';
 import { validateLiveUrl } from '../../../domain/liveUrl';
 import { ExternalAnchor } from './shared';
 

@@ -3,7 +3,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box, ChakraProvider } from '@chakra-ui/react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { formatTime, formatXp } from '../../../domain/format';
-import { githubLimitMessage, githubLimitReport, heldMessages, verificationMessages, type Verification } from '../../../domain/verification';
+import { githubLimitMessage, githubLimitReport, heldMessages, verificationMessages } from '../../../domain/verification';
+import type { Verification } from '../../../api/learning/contract';
 import {
   checkingHalfWayReport,
   checkingReport,

@@ -19,7 +19,8 @@ import {
 } from 'lucide-react';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { formatTime, formatXp } from '../../../domain/format';
-import { githubLimitReport, queueMessage, verificationMessages, type CheckResult, type CheckStatus, type Verification } from '../../../domain/verification';
+import { githubLimitReport, queueMessage, verificationMessages, type CheckStatus } from '../../../domain/verification';
+import type { CheckResult, Verification } from '../../../api/learning/contract';
 import { ExternalAnchor } from './shared';
 
 export type VerificationReportProps = {

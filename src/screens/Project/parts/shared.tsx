@@ -1,7 +1,7 @@
 import { Box, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { BookOpen, CircleCheck, ExternalLink, FolderGit2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ProjectDetailView } from '../../../domain/learningApi';
+import type { ProjectDetailView } from '../../../api/learning/contract';
 
 export type ProjectMode = 'overview' | 'workspace';
 export const PROJECT_TABS = ['overview', 'requirements', 'resources'] as const;

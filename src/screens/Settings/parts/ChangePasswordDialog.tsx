@@ -4,7 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { ActionDialog } from '../../../components/ActionDialog/ActionDialog';
 import { PasswordInput } from '../../../components/PasswordInput/PasswordInput';
 import { PASSWORD_MIN_LENGTH } from '../../../domain/auth';
-import { accountMessages } from '../../../domain/learningApi';
+import { accountMessages } from '../../../domain/account';
 import type { ActionState } from '../../../components/RemoteView/remote';
 import { validateChangePassword, type ChangePasswordField, type ChangePasswordValues } from './validateChangePassword';
 

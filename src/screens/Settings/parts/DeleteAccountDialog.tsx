@@ -3,7 +3,7 @@ import { Button, Field, Flex, Stack, Text } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 import { ActionDialog } from '../../../components/ActionDialog/ActionDialog';
 import { PasswordInput } from '../../../components/PasswordInput/PasswordInput';
-import { accountMessages } from '../../../domain/learningApi';
+import { accountMessages } from '../../../domain/account';
 import type { ActionState } from '../../../components/RemoteView/remote';
 import { DELETE_NEEDS_PASSWORD, PasswordLinkStatus, type PasswordLinkProps } from './PasswordLink';
 

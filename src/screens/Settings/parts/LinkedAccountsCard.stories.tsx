@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Box, ChakraProvider } from '@chakra-ui/react';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { linkedBoth, linkedGitHubOnlyNoPassword, linkedGoogle, linkedGoogleNoPassword, linkedNoneProvidersOff, linkedNoneUnconfirmed } from '../../../fixtures';
-import { accountMessages } from '../../../domain/learningApi';
+import { accountMessages } from '../../../domain/account';
 import { appSystem } from '../../../theme/app';
 import { oauthErrorMessage, oauthMessages } from '../../../domain/oauth';
 import { providerUnavailable } from '../../../components/AuthLayout/ProviderButtons';

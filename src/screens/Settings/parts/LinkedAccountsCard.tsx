@@ -4,7 +4,8 @@ import { KeyRound } from 'lucide-react';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert/LoadErrorAlert';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { providerMarks, providerUnavailable } from '../../../components/AuthLayout/ProviderButtons';
-import { oauthMessages, PROVIDERS, providerLabels, type LinkedAccounts, type Provider } from '../../../domain/oauth';
+import { oauthMessages, PROVIDERS, providerLabels, type Provider } from '../../../domain/oauth';
+import type { LinkedAccounts } from '../../../api/account/contract';
 import type { ActionState, Remote } from '../../../components/RemoteView/remote';
 import { LinkProviderDialog } from './LinkProviderDialog';
 

@@ -3,7 +3,7 @@ import { Box, Heading, HStack, Stack, StackSeparator, Text } from '@chakra-ui/re
 import { Bell, PauseCircle } from 'lucide-react';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { formatLocalTime } from '../../../domain/format';
-import type { NotificationPreferences, RemindersStatus } from '../../../domain/learningApi';
+import type { NotificationPreferences, RemindersStatus } from '../../../api/account/contract';
 import { SwitchRow } from './SwitchRow';
 
 /**

@@ -1,6 +1,6 @@
 import { Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { Mail } from 'lucide-react';
-import { accountMessages } from '../../../domain/learningApi';
+import { accountMessages } from '../../../domain/account';
 import type { ActionState } from '../../../components/RemoteView/remote';
 
 /** The Password row of an account Google or GitHub made, which has no password yet. */

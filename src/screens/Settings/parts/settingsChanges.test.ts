@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Settings } from '../../../domain/learningApi';
+import type { Settings } from '../../../api/account/contract';
 import { emailChanged, settingsChanges, shownNotifications, type SettingsValues } from './settingsChanges';
 
 const saved: Settings = {

@@ -1,4 +1,4 @@
-import type { NotificationPreferences, Preferences, Settings } from '../../../domain/learningApi';
+import type { NotificationPreferences, Preferences, Settings } from '../../../api/account/contract';
 
 /**
  * What the form holds: the profile as typed, every preference, and the weekly goal the learner

@@ -2,7 +2,7 @@ import { Badge as Tag, Box, Card, HStack, Icon, Stack, Text } from '@chakra-ui/r
 import { Award, Check, Code, Flame, Layers, Star, Trophy, Zap, type LucideIcon } from 'lucide-react';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { formatDate, formatNumber } from '../../../domain/format';
-import type { BadgeView } from '../../../domain/learningApi';
+import type { BadgeView } from '../../../api/xp/contract';
 
 /** content/badges.yaml names its icons; anything else shows the plain award. */
 const BADGE_ICONS: Record<string, LucideIcon> = { zap: Zap, code: Code, flame: Flame, star: Star, trophy: Trophy, layers: Layers };

@@ -1,7 +1,7 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Info } from 'lucide-react';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
-import type { XpSummary } from '../../../domain/learningApi';
+import type { XpSummary } from '../../../api/xp/contract';
 
 function Rules({ items }: { items: string[] }) {
   return (

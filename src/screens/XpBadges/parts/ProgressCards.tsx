@@ -4,7 +4,7 @@ import { CalendarCheck, Check, ChevronsUp, Flame } from 'lucide-react';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { formatDuration, formatNumber, formatWeeks } from '../../../domain/format';
-import type { XpSummary } from '../../../domain/learningApi';
+import type { XpSummary } from '../../../api/xp/contract';
 
 const days = (n: number) => `${formatNumber(n)} ${n === 1 ? 'day' : 'days'}`;
 

@@ -1,5 +1,5 @@
-import { pushSubscriptionBodySchema, type PushSubscriptionBody } from '../domain/learningApi';
-import { api } from './client';
+import { pushSubscriptionBodySchema, type PushSubscriptionBody } from './contract';
+import { api } from '../common/client';
 
 /** Push on this browser, as the Settings screen shows it. */
 export type DevicePush = 'unsupported' | 'denied' | 'off' | 'on';

@@ -4,16 +4,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { delay, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
-import { learningHandlers, tickDownHandlers } from '../fixtures/msw/learning';
-import { sampleToken } from '../fixtures/msw/auth';
-import { completedProjectView, inProgressProjectView, midwayRecords, newLearnerRecords, recordsFor } from '../fixtures/progress';
-import { REPORT_POLL_MS, verificationMessages } from '../domain/verification';
-import { formatTime } from '../domain/format';
-import { sampleUser } from '../fixtures/user';
-import { learningMessages } from '../domain/learningApi';
-import { BADGE_XP } from '../domain/xp';
-import { useSession } from '../stores/session';
-import { learningKeys, learningMutations, learningQueries, pollWhileChecking } from './learning';
+import { learningHandlers, tickDownHandlers } from '../../fixtures/msw/learning';
+import { sampleToken } from '../../fixtures/msw/auth';
+import { completedProjectView, inProgressProjectView, midwayRecords, newLearnerRecords, recordsFor } from '../../fixtures/progress';
+import { REPORT_POLL_MS, verificationMessages } from '../../domain/verification';
+import { formatTime } from '../../domain/format';
+import { sampleUser } from '../../fixtures/user';
+import { learningMessages } from '../../domain/learning';
+import { BADGE_XP } from '../../domain/xp';
+import { useSession } from '../../stores/session';
+import { learningKeys, learningMutations, learningQueries, pollWhileChecking } from './client';
+import { xpQueries } from '../xp/client';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -102,7 +103,7 @@ describe('the learning API from the browser', () => {
     const ready = recordsFor('frontend-development', 3, 99);
     server.use(...learningHandlers({ records: ready, liveUrlProjects: [project.id] }));
     const client = new QueryClient();
-    const before = await client.fetchQuery(learningQueries.xp());
+    const before = await client.fetchQuery(xpQueries.xp());
     const xpBefore = before.totalXp;
     const submit = { projectId: project.id, slug: project.slug, repositoryUrl: 'https://github.com/ada-lovelace/weather-dashboard' };
     // A deployed project's submission needs its live URL, by the shared rule.
@@ -117,13 +118,13 @@ describe('the learning API from the browser', () => {
     expect(checking?.submission).toMatchObject({ liveUrl: live, verification: { state: 'checking', xpPaid: false } });
     // While checking: polled; no XP paid yet.
     expect(pollWhileChecking({ state: { data: checking } })).toBe(REPORT_POLL_MS);
-    expect((await client.fetchQuery({ ...learningQueries.xp(), staleTime: 0 })).totalXp).toBe(xpBefore);
+    expect((await client.fetchQuery({ ...xpQueries.xp(), staleTime: 0 })).totalXp).toBe(xpBefore);
     await client.fetchQuery({ ...learningQueries.project(project.slug), staleTime: 0 });
     const passed = await client.fetchQuery({ ...learningQueries.project(project.slug), staleTime: 0 });
     expect(passed?.submission?.verification).toMatchObject({ state: 'passed', xpPaid: true });
     expect(pollWhileChecking({ state: { data: passed } })).toBe(false);
     // The project's XP, and a badge's for each badge its skills complete (Well Rounded: 16 skills in four projects).
-    const after = await client.fetchQuery({ ...learningQueries.xp(), staleTime: 0 });
+    const after = await client.fetchQuery({ ...xpQueries.xp(), staleTime: 0 });
     const newBadges = after.badges.filter((b) => b.earned).length - before.badges.filter((b) => b.earned).length;
     expect(after.badges.filter((b) => b.earned && !before.badges.some((old) => old.id === b.id && old.earned)).map((b) => b.title)).toEqual(['Well Rounded']);
     expect(after.totalXp).toBe(xpBefore + project.xp + newBadges * BADGE_XP);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fakePushBrowser, sampleEndpoint, samplePushPublicKey } from '../fixtures';
-import { base64UrlToBytes, readDevicePush, turnPushOff, turnPushOn } from './push';
+import { fakePushBrowser, sampleEndpoint, samplePushPublicKey } from '../../fixtures';
+import { base64UrlToBytes, readDevicePush, turnPushOff, turnPushOn } from './client';
 
 describe('reading push on this browser', () => {
   it('never asks the learner: it only reads the permission and the subscription', async () => {

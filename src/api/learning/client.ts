@@ -2,39 +2,27 @@ import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react
 import { isAxiosError } from 'axios';
 import type { z } from 'zod';
 import {
-  clockResponseSchema,
   pathResponseSchema,
   pathsResponseSchema,
-  leaderboardResponseSchema,
   pathSummaryResponseSchema,
   projectResponseSchema,
-  settingsResponseSchema,
-  messageResponseSchema,
-  passwordChangedResponseSchema,
-  xpHistoryResponseSchema,
-  xpResponseSchema,
-  type LeaderboardView,
   type PathDetailView,
   type PathSummary,
-  type Preferences,
   type ProjectDetailView,
-  type Settings,
-  type XpEventView,
-  type XpSummary,
-} from '../domain/learningApi';
-import { withTick } from '../domain/learningViews';
-import { REPORT_POLL_MS } from '../domain/verification';
-import { useSession } from '../stores/session';
-import { api } from './client';
+} from './contract';
+import { withTick } from '../../domain/learningViews';
+import { REPORT_POLL_MS } from '../../domain/verification';
+import { api } from '../common/client';
 
 /**
- * The learning and account APIs as react-query options. Every answer is parsed with
- * the zod schema the server serialises through (src/domain/learningApi.ts), so a shape the two
+ * The learning API as react-query options (XP's are ../xp/client.ts's, the account's
+ * ../account/client.ts's). Every answer is parsed with the zod schema the server serialises
+ * through (./contract.ts), so a shape the two
  * sides disagree on fails loudly here instead of drawing a wrong screen. A path or project that
  * does not exist answers null (the screens say "not found"). Learning data refetches whenever the
  * window gets focus again, so two tabs agree.
  */
-const parse = <S extends z.ZodType>(schema: S, data: unknown): z.infer<S> => schema.parse(data);
+export const parse = <S extends z.ZodType>(schema: S, data: unknown): z.infer<S> => schema.parse(data);
 
 /** null for a 404, the data otherwise; anything else is thrown for the screen's error state. */
 async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
@@ -46,17 +34,17 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
   }
 }
 
-const fresh = { staleTime: 0, refetchOnWindowFocus: 'always' as const };
+export const fresh = { staleTime: 0, refetchOnWindowFocus: 'always' as const };
 
 export const learningKeys = {
   all: ['learning'] as const,
   paths: () => ['learning', 'paths'] as const,
   path: (slug: string) => ['learning', 'path', slug] as const,
   project: (slug: string) => ['learning', 'project', slug] as const,
-  settings: () => ['account', 'settings'] as const,
+  /** XP, its history and the boards (../xp/client.ts) live under `learning`: whatever changes progress refreshes them. */
   xp: () => ['learning', 'xp'] as const,
   xpHistory: (pathSlug: string | null) => ['learning', 'xp', 'history', pathSlug ?? 'all'] as const,
-  leaderboard: (period: LeaderboardView['period']) => ['learning', 'leaderboard', period] as const,
+  leaderboard: (period: string) => ['learning', 'leaderboard', period] as const,
 };
 
 export const learningQueries = {
@@ -78,33 +66,6 @@ export const learningQueries = {
       queryKey: learningKeys.project(slug),
       queryFn: (): Promise<ProjectDetailView | null> =>
         orNull(async () => parse(projectResponseSchema, (await api.get(`/learning/projects/${encodeURIComponent(slug)}`)).data).project),
-      ...fresh,
-    }),
-  /** The learner's XP, level, streaks and badges, from their ledger. */
-  xp: () =>
-    queryOptions({
-      queryKey: learningKeys.xp(),
-      queryFn: async (): Promise<XpSummary> => parse(xpResponseSchema, (await api.get('/learning/xp')).data).xp,
-      ...fresh,
-    }),
-  /** Every award in words, newest first; one path's with a slug. */
-  xpHistory: (pathSlug: string | null) =>
-    queryOptions({
-      queryKey: learningKeys.xpHistory(pathSlug),
-      queryFn: async (): Promise<XpEventView[]> =>
-        parse(xpHistoryResponseSchema, (await api.get('/learning/xp/history', { params: pathSlug ? { path: pathSlug } : {} })).data).events,
-      ...fresh,
-    }),
-  leaderboard: (period: LeaderboardView['period']) =>
-    queryOptions({
-      queryKey: learningKeys.leaderboard(period),
-      queryFn: async (): Promise<LeaderboardView> => parse(leaderboardResponseSchema, (await api.get('/learning/leaderboard', { params: { period } })).data),
-      ...fresh,
-    }),
-  settings: () =>
-    queryOptions({
-      queryKey: learningKeys.settings(),
-      queryFn: async (): Promise<Settings> => parse(settingsResponseSchema, (await api.get('/account/settings')).data).settings,
       ...fresh,
     }),
 };
@@ -210,77 +171,5 @@ export const learningMutations = {
       mutationKey: ['learning', 'reset'],
       mutationFn: async ({ pathId }: { pathId: string }) => parse(pathSummaryResponseSchema, (await api.post(`/learning/paths/${pathId}/reset`, {})).data).path,
       onSuccess: () => void refreshLearning(client),
-    }),
-};
-
-export const clockMutations = {
-  /** Tells the API the browser's time zone: the learner's days (their streak) follow it. */
-  timeZone: () =>
-    mutationOptions({
-      mutationKey: ['learning', 'clock'],
-      mutationFn: async (timeZone: string) => {
-        await api.put('/learning/clock', { timeZone });
-      },
-    }),
-  /**
-   * The weekly goal (active days a week): kept by the API, which counts the weekly streak
-   * with it. Settles once the learner's XP (streaks, goal) has been read again, so whatever shows
-   * the goal next shows the new one.
-   */
-  weeklyGoal: (client: QueryClient) =>
-    mutationOptions({
-      mutationKey: ['learning', 'clock', 'weeklyGoal'],
-      mutationFn: async (weeklyGoal: number) => parse(clockResponseSchema, (await api.put('/learning/clock', { weeklyGoal })).data).weeklyGoal,
-      onSuccess: () => client.invalidateQueries({ queryKey: learningKeys.xp() }),
-    }),
-};
-
-export const accountMutations = {
-  saveProfile: (client: QueryClient) =>
-    mutationOptions({
-      mutationKey: ['account', 'profile'],
-      /** `currentPassword` only with a new email (which then waits for its link: `pendingEmail`). */
-      mutationFn: async (profile: { username: string; email: string; currentPassword?: string }) =>
-        parse(settingsResponseSchema, (await api.put('/account/profile', profile)).data).settings,
-      onSuccess: (settings) => client.setQueryData(learningKeys.settings(), settings),
-    }),
-  /** Mails the waiting change's link again, or the account's confirmation link; the API's sentence. */
-  resendEmailLink: () =>
-    mutationOptions({
-      mutationKey: ['account', 'email', 'resend'],
-      mutationFn: async () => parse(messageResponseSchema, (await api.post('/account/email/resend', {})).data).message,
-    }),
-  /** Mails a link that sets the first password of an account a provider made; the API's sentence. */
-  sendPasswordLink: () =>
-    mutationOptions({
-      mutationKey: ['account', 'password', 'link'],
-      mutationFn: async () => parse(messageResponseSchema, (await api.post('/account/password-link', {})).data).message,
-    }),
-  cancelEmailChange: (client: QueryClient) =>
-    mutationOptions({
-      mutationKey: ['account', 'email', 'cancel'],
-      mutationFn: async () => parse(settingsResponseSchema, (await api.delete('/account/email/pending')).data).settings,
-      onSuccess: (settings) => client.setQueryData(learningKeys.settings(), settings),
-    }),
-  savePreferences: (client: QueryClient) =>
-    mutationOptions({
-      mutationKey: ['account', 'preferences'],
-      mutationFn: async (preferences: Preferences) => parse(settingsResponseSchema, (await api.put('/account/preferences', preferences)).data).settings,
-      onSuccess: (settings) => client.setQueryData(learningKeys.settings(), settings),
-    }),
-  changePassword: () =>
-    mutationOptions({
-      mutationKey: ['account', 'password'],
-      // Every session ended; this browser goes on in the new one the answer starts (its cookie set).
-      mutationFn: async (values: { currentPassword: string; newPassword: string }) => {
-        const { message, token } = passwordChangedResponseSchema.parse((await api.post('/account/password', values)).data);
-        useSession.getState().tokenRefreshed(token);
-        return message;
-      },
-    }),
-  deleteAccount: () =>
-    mutationOptions({
-      mutationKey: ['account', 'delete'],
-      mutationFn: async (values: { password: string }) => (await api.delete<{ message: string }>('/account', { data: values })).data.message,
     }),
 };

@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosRequestConfig, isAxiosError } from 'axios';
-import { PASSWORD_REFUSED } from '../domain/auth';
-import { useSession } from '../stores/session';
+import { PASSWORD_REFUSED } from '../../domain/auth';
+import { useSession } from '../../stores/session';
 import { DEFAULT_API_URL } from './apiUrl';
 
 /** Where the API lives: a host of its own, apart from the web app's. Set VITE_API_URL at build time. */

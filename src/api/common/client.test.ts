@@ -5,8 +5,8 @@ import { http, HttpResponse, delay } from 'msw';
 import { setupServer } from 'msw/node';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { API_URL, REQUEST_TIMEOUT_MS, api, apiErrorMessage, messages, setSessionEndedHandler } from './client';
-import { useSession } from '../stores/session';
-import { PASSWORD_REFUSED } from '../domain/auth';
+import { useSession } from '../../stores/session';
+import { PASSWORD_REFUSED } from '../../domain/auth';
 
 const user = { id: 'u_1', username: 'ada', email: 'ada@example.com', createdAt: '2026-01-15T09:00:00.000Z' };
 const server = setupServer();

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { unsubscribeResponseSchema, type UnsubscribeResponse } from '../domain/learningApi';
-import { api } from './client';
+import { unsubscribeResponseSchema, type UnsubscribeResponse } from './contract';
+import { api } from '../common/client';
 
 export const unsubscribeQueries = {
   /**

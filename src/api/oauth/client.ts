@@ -1,10 +1,11 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
-import { authApiMessages } from '../domain/auth';
-import { PROVIDERS, type ConfiguredProviders, type Provider } from '../domain/oauth';
-import { useSession } from '../stores/session';
-import { notify } from '../components/ui/toaster';
-import { api, API_URL, apiErrorMessage } from './client';
-import { parseAuthAnswer } from './auth';
+import { authApiMessages } from '../../domain/auth';
+import { PROVIDERS, type Provider } from '../../domain/oauth';
+import type { ConfiguredProviders } from './contract';
+import { useSession } from '../../stores/session';
+import { notify } from '../../components/ui/toaster';
+import { api, API_URL, apiErrorMessage } from '../common/client';
+import { parseAuthAnswer } from '../auth/client';
 
 /*
  * What the sign-in and registration pages need of Google and GitHub sign-in. The pages are
@@ -28,7 +29,7 @@ export const oauthQueries = {
     queryOptions({
       queryKey: ['auth', 'providers'] as const,
       queryFn: async (): Promise<ConfiguredProviders> => {
-        const [{ providersResponseSchema }, { data }] = await Promise.all([import('../domain/oauthApi'), api.get('/auth/oauth/providers')]);
+        const [{ providersResponseSchema }, { data }] = await Promise.all([import('./contract'), api.get('/auth/oauth/providers')]);
         return providersResponseSchema.parse(data).providers;
       },
       staleTime: 5 * 60_000,
@@ -45,7 +46,7 @@ export const oauthMutations = {
     mutationOptions({
       mutationKey: ['auth', 'remove-link'],
       mutationFn: async (token: string) => {
-        const [{ removeLinkResponseSchema }, { data }] = await Promise.all([import('../domain/oauthApi'), api.post('/auth/oauth/remove-link', { token })]);
+        const [{ removeLinkResponseSchema }, { data }] = await Promise.all([import('./contract'), api.post('/auth/oauth/remove-link', { token })]);
         return removeLinkResponseSchema.parse(data).message;
       },
     }),

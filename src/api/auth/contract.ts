@@ -1,21 +1,21 @@
 /**
  * The auth API's shapes, once: zod schemas the server turns into its Fastify schemas (bodies are
  * checked and answers serialised through them, so nothing else leaks) and the browser parses the
- * answers with, as for learning (./learningApi.ts). The types are derived from them in ./auth.ts,
- * which also holds every sentence the API answers and stays zod-free: the sign-in pages load it at
- * start-up, and this module only beside a call whose answer it parses (src/api/auth.ts).
+ * answers with, as for learning (../learning/contract.ts); the types are derived from them here.
+ * Every sentence the API answers is src/domain/auth.ts's, which stays zod-free: the sign-in pages load
+ * it at start-up, and this module only beside a call whose answer it parses (./client.ts).
  *
  * A body's fields are only typed here (strings): the product's checks and their exact sentences, in
- * their order, are ./auth.ts's and server/auth/validation.ts's, which run on the typed body.
+ * their order, are src/domain/auth.ts's and server/auth/validation.ts's, which run on the typed body.
  *
  * The browser imports this module only with `import()` (types aside). As a dynamic import's own
  * chunk it needs no namespace object built at run time; imported statically as well, it needs one,
  * and the bundler then moves its runtime helpers out of the entry chunk into a chunk of their own:
  * one more request for the landing page, and over its budget (`npm run size`).
  */
-import './zodInBrowser.ts';
+import '../../domain/zodInBrowser.ts';
 import { z } from 'zod';
-import { messageResponseSchema } from './learningApi.ts';
+import { messageResponseSchema } from '../common/contract.ts';
 
 /** The signed-in user as the API shows it: never the hash, never internal columns. */
 export const userSchema = z.strictObject({
@@ -33,8 +33,6 @@ export const loginBodySchema = z.strictObject({ email: z.string(), password: z.s
 export const forgotPasswordBodySchema = z.strictObject({ email: z.string() });
 /** POST /auth/reset-password: the emailed link's token and the new password. */
 export const resetPasswordBodySchema = z.strictObject({ token: z.string(), password: z.string() });
-/** POST /auth/refresh and /auth/logout: the refresh cookie (and the bearer token) say everything. */
-export const emptyBodySchema = z.strictObject({});
 /** POST /auth/confirm-email and POST /auth/undo-email-change: the mailed link's token. */
 export const emailLinkBodySchema = z.strictObject({ token: z.string() });
 
@@ -42,15 +40,19 @@ export const emailLinkBodySchema = z.strictObject({ token: z.string() });
 export const sessionResponseSchema = z.strictObject({ user: userSchema, token: z.string() });
 /** POST /auth/register (201: no session until the learner signs in) and GET /auth/me. */
 export const userResponseSchema = z.strictObject({ user: userSchema });
-/** POST /auth/forgot-password (202) and /auth/reset-password: a sentence for the learner (the account's requests answer the same). */
+/**
+ * POST /auth/forgot-password (202) and /auth/reset-password: a sentence for the learner (the common
+ * contract's, which the account's requests answer too), here so the sign-in pages load one module.
+ */
 export { messageResponseSchema };
 /** What opening a mailed link did, and the account's address now. */
 export const emailLinkResponseSchema = z.strictObject({ message: z.string(), email: z.string() });
 
-/**
- * Every error the API answers, whatever the route (server/http/errors.ts): one sentence, or a list
- * of them (the browser joins a list with commas: src/api/client.ts).
- */
-export const errorBodySchema = z.strictObject({ message: z.union([z.string(), z.array(z.string())]) });
-
 export type EmailLinkResult = z.infer<typeof emailLinkResponseSchema>;
+
+/** The signed-in user as the API returns it. */
+export type User = z.infer<typeof userSchema>;
+export type LoginValues = z.infer<typeof loginBodySchema>;
+export type RegisterValues = z.infer<typeof registerBodySchema>;
+export type LoginResponse = z.infer<typeof sessionResponseSchema>;
+export type RegisterResponse = z.infer<typeof userResponseSchema>;

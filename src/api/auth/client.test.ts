@@ -4,15 +4,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
-import { authDownHandlers, authHandlers, registerRejectedHandlers, samplePassword, sampleToken } from '../fixtures/msw/auth';
-import { sampleUser } from '../fixtures/user';
-import { useSession } from '../stores/session';
-import { messages } from './client';
-import { authMutations } from './auth';
-import { authApiMessages } from '../domain/auth';
+import { authDownHandlers, authHandlers, registerRejectedHandlers, samplePassword, sampleToken } from '../../fixtures/msw/auth';
+import { sampleUser } from '../../fixtures/user';
+import { useSession } from '../../stores/session';
+import { messages } from '../common/client';
+import { authMutations } from './client';
+import { authApiMessages } from '../../domain/auth';
 
 const notify = vi.hoisted(() => vi.fn());
-vi.mock('../components/ui/toaster', () => ({ notify }));
+vi.mock('../../components/ui/toaster', () => ({ notify }));
 
 const server = setupServer(...authHandlers);
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));

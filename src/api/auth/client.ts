@@ -1,23 +1,24 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import { authApiMessages, type LoginValues, type RegisterValues, type User } from '../domain/auth';
-import type * as AuthApi from '../domain/authApi';
-import type { EmailLinkResult } from '../domain/authApi';
-import { useSession } from '../stores/session';
-import { notify } from '../components/ui/toaster';
-import { api, apiErrorMessage } from './client';
+import { authApiMessages } from '../../domain/auth';
+import type { LoginValues, RegisterValues, User } from './contract';
+import type * as AuthApi from './contract';
+import type { EmailLinkResult } from './contract';
+import { useSession } from '../../stores/session';
+import { notify } from '../../components/ui/toaster';
+import { api, apiErrorMessage } from '../common/client';
 
 const showError = (error: unknown) => notify('error', apiErrorMessage(error));
 
 /**
  * An auth API answer, parsed with the zod schema the server serialises it through
- * (src/domain/authApi.ts), so a shape the two sides disagree on fails loudly here, as learning's do
+ * (src/api/auth/contract.ts), so a shape the two sides disagree on fails loudly here, as learning's do
  * (./learning.ts). The sign-in pages are prerendered and hydrate fast: zod is not part of their
  * start-up, so the schemas load beside the first call, while it is on its way (as ./oauth.ts's).
  */
 export async function parseAuthAnswer<S extends z.ZodType>(call: Promise<AxiosResponse<unknown>>, schemaOf: (schemas: typeof AuthApi) => S): Promise<z.infer<S>> {
-  const [schemas, { data }] = await Promise.all([import('../domain/authApi'), call]);
+  const [schemas, { data }] = await Promise.all([import('./contract'), call]);
   return schemaOf(schemas).parse(data);
 }
 
