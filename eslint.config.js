@@ -124,7 +124,7 @@ const forbid = (groups) => ({
 // The API's shapes (src/api/<name>/contract.ts) hold zod: a screen or component names their types only.
 const contractTypesOnly = [
   ['**/api/*/contract', '**/api/*/contract.ts'],
-  'Screens and components import a contract’s types only (`import type`): its schemas are the clients’ and the server’s.',
+  'Rules, screens and components import a contract’s types only (`import type`): its schemas are the clients’ and the server’s.',
   'types',
 ];
 const noReact = ['react', 'react-dom', '@chakra-ui/*', 'axios'];
@@ -195,11 +195,14 @@ export default tseslint.config(
       ],
     },
   },
-  // The rules, screens and components may name a contract's types, not its schemas.
-  { files: ['src/domain/**/*.ts', 'src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ignores: testsAndStories, rules: forbid([contractTypesOnly]) },
+  // Screens and components may name a contract's types, not its schemas.
+  { files: ['src/screens/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ignores: testsAndStories, rules: forbid([contractTypesOnly]) },
+  // The shared layer is pure; the rules name a contract's types only.
+  { files: ['src/api/*/contract.ts'], rules: forbid(noReact.map((p) => [[p], 'A contract is pure: zod shapes, no React and no I/O.'])) },
   {
-    files: ['src/domain/**/*.ts', 'src/api/*/contract.ts'],
-    rules: forbid(noReact.map((p) => [[p], 'The shared layer is pure: types and rules, no React and no I/O.'])),
+    files: ['src/domain/**/*.ts'],
+    ignores: testsAndStories,
+    rules: forbid([...noReact.map((p) => [[p], 'src/domain is pure: types and rules, no React and no I/O.']), contractTypesOnly]),
   },
   {
     files: ['server/**/*.ts'],
