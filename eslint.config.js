@@ -11,6 +11,12 @@ const forbid = (groups) => ({
 const noRoutes = ['**/routes/**', 'Screens and components never import routes (containers import screens).'];
 // The app's wiring (router, guards, page head, useRemote): route containers use it, screens never do.
 const noApp = ['**/app/**', 'Screens and components never import the app wiring (router, guards, page head, useRemote): containers do.'];
+// Screens and components may import the page registry, nothing else of src/app: pages.ts (paths and link builders) and
+// pageMeta.ts (titles, descriptions, sidebar entries) are data modules without imports, so a link or the sidebar names a page once.
+const noAppButPages = [
+  ['**/app/**', '!**/app/pages', '!**/app/pages.ts', '!**/app/pageMeta', '!**/app/pageMeta.ts'],
+  'Screens and components never import the app wiring (router, guards, page head, useRemote): containers do. They may import only the page registry (src/app/pages.ts and pageMeta.ts) for links and the sidebar.',
+];
 const noApi = ['**/api/**', 'Screens and components take data as props; only containers call the API.'];
 const noStores = ['**/stores/**', 'Screens and components take state as props; only containers read stores.'];
 const noFixtures = ['**/fixtures/**', 'Sample data reaches screens through props; only stories, tests and containers import fixtures.'];
@@ -71,7 +77,7 @@ export default tseslint.config(
   {
     files: ['src/screens/**/*.{ts,tsx}'],
     ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'],
-    rules: forbid([noRoutes, noApp, noApi, noStores, noFixtures, noDelivery]),
+    rules: forbid([noRoutes, noAppButPages, noApi, noStores, noFixtures, noDelivery]),
   },
   // Shared components sit below the screens that use them.
   {
@@ -79,7 +85,7 @@ export default tseslint.config(
     ignores: ['**/*.stories.tsx', '**/*.test.{ts,tsx}'],
     rules: forbid([
       noRoutes,
-      noApp,
+      noAppButPages,
       noApi,
       noStores,
       noFixtures,
