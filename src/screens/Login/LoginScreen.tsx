@@ -7,6 +7,7 @@ import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
 import { credentialsProblem, validateLogin, type LoginValues } from '../../domain/auth';
 import { oauthMessages, providerLabels, type Provider } from '../../domain/oauth';
+import { pages } from '../../app/pages';
 
 export type LoginScreenProps = {
   isSubmitting: boolean;
@@ -46,7 +47,7 @@ export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, providers, n
         <>
           Don’t have an account?{' '}
           <Link asChild color="brand.fg" fontWeight="semibold">
-            <RouterLink to="/register">Sign Up</RouterLink>
+            <RouterLink to={pages.register.href()}>Sign Up</RouterLink>
           </Link>
         </>
       }
@@ -77,7 +78,7 @@ export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, providers, n
               <HStack justify="space-between" w="full">
                 <Field.Label>Password</Field.Label>
                 <Link asChild fontSize="sm" color="brand.fg" fontWeight="medium">
-                  <RouterLink to="/forgotPassword">Forgot password</RouterLink>
+                  <RouterLink to={pages.forgotPassword.href()}>Forgot password</RouterLink>
                 </Link>
               </HStack>
               <PasswordInput

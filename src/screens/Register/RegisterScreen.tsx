@@ -8,6 +8,7 @@ import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
 import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { credentialsProblem, PASSWORD_MIN_LENGTH, validateRegister, type RegisterValues } from '../../domain/auth';
 import type { Provider } from '../../domain/oauth';
+import { pages } from '../../app/pages';
 
 export type RegisterScreenProps = {
   isSubmitting: boolean;
@@ -39,7 +40,7 @@ export function RegisterScreen({ isSubmitting, onSubmit, providers }: RegisterSc
         <>
           Already have an account?{' '}
           <Link asChild color="brand.fg" fontWeight="semibold">
-            <RouterLink to="/login">Sign In</RouterLink>
+            <RouterLink to={pages.login.href()}>Sign In</RouterLink>
           </Link>
         </>
       }
