@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { RegisterScreen } from '../screens/Register/RegisterScreen';
 import { authMutations } from '../api/auth/client';
 import { oauthQueries, providerLinks } from '../api/oauth/client';
+import { pages } from '../app/pages';
 
 /** A new account goes on to sign in, with its email filled in. */
 export function RegisterRoute() {
@@ -12,7 +13,7 @@ export function RegisterRoute() {
   return (
     <RegisterScreen
       isSubmitting={register.isPending}
-      onSubmit={(values) => register.mutate(values, { onSuccess: () => navigate('/login') })}
+      onSubmit={(values) => register.mutate(values, { onSuccess: () => navigate(pages.login.href()) })}
       providers={providerLinks(providers.data)}
     />
   );

@@ -8,6 +8,7 @@ import { accountMessages, emailLinkMessages } from '../domain/account';
 import { notify } from '../components/ui/toaster';
 import type { ActionState, SaveError, SettingsChanges } from '../screens/Settings/SettingsScreen';
 import { useSession } from '../stores/session';
+import { pages } from '../app/pages';
 
 export const SETTINGS_SAVED = 'Settings saved';
 export const NOTHING_TO_SAVE = 'There are no changes to save.';
@@ -88,7 +89,7 @@ export function useSettingsActions() {
       deleteAccount.mutate(values, {
         onSuccess: (message) => {
           useSession.getState().logout({ byUser: true });
-          navigate('/', { replace: true });
+          navigate(pages.landing.href(), { replace: true });
           client.clear();
           notify('success', message);
         },

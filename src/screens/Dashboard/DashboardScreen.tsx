@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Grid, GridItem, Heading, Stack } from '@chakra-ui/react';
 import type { DashboardView } from '../../domain/dashboard';
 import type { LeaderboardView, XpSummary } from '../../api/xp/contract';
-import { pathHref, projectHref } from '../../domain/learning';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import type { Remote } from '../../components/RemoteView/remote';
 import { BestPathsCard } from './parts/BestPathsCard';
@@ -13,6 +12,7 @@ import { PathProgressCard } from './parts/PathProgressCard';
 import { TopLearnersCard } from './parts/TopLearnersCard';
 import { UpcomingProjectsCard } from './parts/UpcomingProjectsCard';
 import { WelcomeBanner } from './parts/WelcomeBanner';
+import { pages } from '../../app/pages';
 
 export type DashboardScreenProps = {
   username: string;
@@ -81,7 +81,7 @@ export function DashboardScreen({ username, dashboard, xp, board, onContinueLear
           projectsCompleted={projectsCompleted}
           xp={xp}
           continueLabel="Start Learning"
-          continueHref="/app/paths"
+          continueHref={pages.paths.href()}
           onContinueLearning={onContinueLearning}
         />
         <Columns areas={`"best steps" "best board"`}>
@@ -112,7 +112,7 @@ export function DashboardScreen({ username, dashboard, xp, board, onContinueLear
           projectsCompleted={projectsCompleted}
           xp={xp}
           continueLabel="Continue Learning"
-          continueHref="/app/paths"
+          continueHref={pages.paths.href()}
           onContinueLearning={onContinueLearning}
         />
         <Columns areas={`"done path" "best board"`}>
@@ -141,7 +141,7 @@ export function DashboardScreen({ username, dashboard, xp, board, onContinueLear
         projectsCompleted={projectsCompleted}
         xp={xp}
         continueLabel="Continue Learning"
-        continueHref={currentProject ? projectHref(currentPath.slug, currentProject.slug) : pathHref(currentPath.slug)}
+        continueHref={currentProject ? pages.project.href(currentPath.slug, currentProject.slug) : pages.pathDetail.href(currentPath.slug)}
         onContinueLearning={onContinueLearning}
       />
       <Columns areas={`"current path" "upcoming board" "best board"`}>

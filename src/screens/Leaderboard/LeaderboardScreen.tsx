@@ -14,6 +14,7 @@ import type { Remote } from '../../components/RemoteView/remote';
 import { BoardTable } from './parts/BoardTable';
 import { PeriodFilter } from './parts/PeriodFilter';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
+import { pages } from '../../app/pages';
 
 export type LeaderboardScreenProps = {
   /** The period chosen (the URL's). */
@@ -39,7 +40,7 @@ const learners = (count: number) => `${formatNumber(count)} ${count === 1 ? 'lea
 
 const pathsLink = (
   <LinkButton asChild colorPalette="brand" size="sm">
-    <RouterLink to="/app/paths">Go to your paths</RouterLink>
+    <RouterLink to={pages.paths.href()}>Go to your paths</RouterLink>
   </LinkButton>
 );
 
@@ -118,7 +119,7 @@ function PrivacyNote() {
       Learners with a private profile are shown as “{PRIVATE_LEARNER_NAME}”, without their name. You always see your own name here; other learners see it only while
       Public Profile is on in{' '}
       <Link asChild color="brand.fg" textDecoration="underline">
-        <RouterLink to="/app/settings">Settings</RouterLink>
+        <RouterLink to={pages.settings.href()}>Settings</RouterLink>
       </Link>{' '}
       (Privacy & Security).
     </BoardNote>

@@ -8,6 +8,7 @@ import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
 import { credentialsProblem, validateLogin } from '../../domain/auth';
 import type { LoginValues } from '../../api/auth/contract';
 import { oauthMessages, providerLabels, type Provider } from '../../domain/oauth';
+import { pages } from '../../app/pages';
 
 export type LoginScreenProps = {
   isSubmitting: boolean;
@@ -47,7 +48,7 @@ export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, providers, n
         <>
           Don’t have an account?{' '}
           <Link asChild color="brand.fg" fontWeight="semibold">
-            <RouterLink to="/register">Sign Up</RouterLink>
+            <RouterLink to={pages.register.href()}>Sign Up</RouterLink>
           </Link>
         </>
       }
@@ -78,7 +79,7 @@ export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, providers, n
               <HStack justify="space-between" w="full">
                 <Field.Label>Password</Field.Label>
                 <Link asChild fontSize="sm" color="brand.fg" fontWeight="medium">
-                  <RouterLink to="/forgotPassword">Forgot password</RouterLink>
+                  <RouterLink to={pages.forgotPassword.href()}>Forgot password</RouterLink>
                 </Link>
               </HStack>
               <PasswordInput

@@ -6,6 +6,7 @@ import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Notice } from '../../components/Notice/Notice';
 import type { UnsubscribeResponse } from '../../api/unsubscribe/contract';
+import { pages } from '../../app/pages';
 
 export type UnsubscribeKind = UnsubscribeResponse['kind'];
 
@@ -68,7 +69,7 @@ export function UnsubscribeScreen({ state, onConfirm, onRetry }: UnsubscribeScre
 
   const settings = (
     <LinkButton asChild colorPalette="brand" size="lg" width="full">
-      <RouterLink to="/app/settings">Open Settings</RouterLink>
+      <RouterLink to={pages.settings.href()}>Open Settings</RouterLink>
     </LinkButton>
   );
 

@@ -13,8 +13,7 @@ import { HowXpWorks } from './parts/HowXpWorks';
 import { DailyStreakCard, LevelCard, WeeklyGoalCard } from './parts/ProgressCards';
 import { StatTile, type StatTileProps } from './parts/StatTile';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-
-export const XP_HISTORY_HREF = '/app/xp-badges/history';
+import { pages } from '../../app/pages';
 
 export type LevelUp = Omit<XpMomentProps, 'onDismiss'>;
 
@@ -86,7 +85,7 @@ export function XpBadgesScreen({ xp, levelUp = null, onDismissLevelUp }: XpBadge
           <Text color="fg.muted">Your XP, level, streaks and badges, from the work you have done.</Text>
         </Stack>
         <LinkButton asChild variant="outline" size="sm">
-          <RouterLink to={XP_HISTORY_HREF}>
+          <RouterLink to={pages.xpHistory.href()}>
             <History aria-hidden="true" /> XP history
           </RouterLink>
         </LinkButton>

@@ -9,6 +9,7 @@ import type { XpEventView } from '../../api/xp/contract';
 import { reasonLabel, type XpReason } from '../../domain/xp';
 import type { Remote } from '../../components/RemoteView/remote';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
+import { pages } from '../../app/pages';
 
 export type PathOption = { slug: string; title: string };
 
@@ -106,7 +107,7 @@ export function XpHistoryScreen({ events, paths, pathSlug, onPathChange }: XpHis
     <Stack gap="6">
       <Stack gap="3">
         <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm" alignSelf="flex-start">
-          <RouterLink to="/app/xp-badges">
+          <RouterLink to={pages.xpBadges.href()}>
             <ArrowLeft size={16} aria-hidden="true" /> XP & Badges
           </RouterLink>
         </Link>
@@ -145,7 +146,7 @@ export function XpHistoryScreen({ events, paths, pathSlug, onPathChange }: XpHis
               description="Every task you tick, project you complete and badge you earn shows here, with the XP it paid."
               action={
                 <LinkButton asChild colorPalette="brand">
-                  <RouterLink to="/app/paths">Go to your paths</RouterLink>
+                  <RouterLink to={pages.paths.href()}>Go to your paths</RouterLink>
                 </LinkButton>
               }
             />

@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { LayoutDashboard, LogIn } from 'lucide-react';
 import { LinkButton, type LinkButtonProps } from '../../../components/LinkButton/LinkButton';
+import { pages } from '../../../app/pages';
 
 type AccountButtonProps = { isSignedIn: boolean } & Pick<LinkButtonProps, 'size' | 'width'>;
 
@@ -9,11 +10,11 @@ export function AccountButton({ isSignedIn, size = 'sm', width }: AccountButtonP
   return (
     <LinkButton asChild colorPalette="brand" size={size} width={width}>
       {isSignedIn ? (
-        <RouterLink to="/app/dashboard">
+        <RouterLink to={pages.dashboard.href()}>
           <LayoutDashboard aria-hidden="true" /> Dashboard
         </RouterLink>
       ) : (
-        <RouterLink to="/login">
+        <RouterLink to={pages.login.href()}>
           <LogIn aria-hidden="true" /> Sign In
         </RouterLink>
       )}
