@@ -6,10 +6,10 @@
  * the end-to-end run wrote (scripts/check-html.mjs). Prints how many tests ran in each step, and
  * fails a step that ran none (a glob that silently skips files shows up here, not in production).
  *
- * The steps are jobs (scripts/jobs.mjs) that run side by side on the machine's cores: a job that
- * mostly waits (the API suites, the journeys) beside one that computes (the stories, the static
- * checks). TEST_JOBS=1 runs them one at a time with their output as it comes; TEST_JOBS=<n> sets
- * the budget of cores (default: the machine's, plus one for the waiting).
+ * The steps are jobs (scripts/jobs.mjs) that run side by side on the machine's cores, so no core
+ * idles while a job that runs one test at a time (the journeys, the API suites) waits on its
+ * browser, its API or its database. TEST_JOBS=1 runs them one at a time with their output as it
+ * comes; TEST_JOBS=<n> sets the budget of cores (default: the machine's, plus one).
  *
  * `npm test -- --ci` (.ci/run, with its PostgreSQL and Redis servers started) adds what CI runs on
  * real servers: the visual gate, the API suite on PostgreSQL + Redis instead of PGlite (PGlite
@@ -87,8 +87,8 @@ function e2eJob(name, { run, env = {}, needs } = {}) {
     env: { ...env, ...(run ? { E2E_RUN: run } : {}) },
     counts: playwrightCounts(report),
     needs,
-    // One browser, one API and one test at a time: mostly waiting on them.
-    cores: 0.5,
+    // One test at a time on a browser and an API: most of a core (measured: CPU 0.8 × its time alone).
+    cores: 0.75,
   };
 }
 
@@ -105,8 +105,11 @@ if (ci) {
 
 /**
  * The jobs, in the order the summary lists them; `start` orders the starts: the build first (the
- * journeys wait for it), then the long jobs that mostly wait (journeys, API suites) and the
- * visual gate, then the stories (both cores) and the short checks that fill the cores left.
+ * journeys wait for it), then the long jobs that run one test at a time (journeys, API suites, the
+ * visual gate), then the short checks, and the stories (two workers: both cores) as room comes free.
+ * Everything computes more than it waits (docs/PERFORMANCE.md: CPU seconds per job), so the
+ * whole takes about the sum of their CPU seconds over the cores; the order keeps the jobs that
+ * cannot be split from coming last.
  */
 const jobs = [
   { name: 'typecheck', cmd: bin('typescript', 'bin/tsc').concat(['--noEmit', '-p', 'tsconfig.json']), start: 20 },
@@ -115,11 +118,11 @@ const jobs = [
   { ...vitestJob('unit'), start: 23 },
 ];
 if (existsSync('server')) {
-  // Mostly waiting on time-outs, sockets, child processes and the database.
-  jobs.push({ ...vitestJob('server'), cores: 0.5, start: 4 });
+  // A core: one test file at a time, with child processes (Chromium, API processes) beside it.
+  jobs.push({ ...vitestJob('server'), start: 4 });
   if (ci) {
     // On the real PostgreSQL and Redis .ci/run started (two API processes included).
-    jobs.push({ ...vitestJob('server-postgres'), env: { TEST_DATABASE: 'postgres' }, cores: 0.5, start: 3 });
+    jobs.push({ ...vitestJob('server-postgres'), env: { TEST_DATABASE: 'postgres' }, start: 3 });
   } else {
     // PGlite stands in for PostgreSQL on a machine without one (it computes in-process: a core).
     jobs.push({ ...vitestJob('server-postgres'), start: 3 });
