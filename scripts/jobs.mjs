@@ -16,8 +16,10 @@
  *
  * With more than one job running, each job's output goes to test-results/logs/<job>.log and is
  * printed whole when the job ends, so jobs never interleave; with a budget of 1 it streams as it
- * comes. Every job's wall and CPU seconds (user + system of its whole process tree, through bash's
- * `times`) go to the job's closing line and to test-results/jobs.json.
+ * comes. Every job's wall and CPU seconds go to the job's closing line and to test-results/jobs.json:
+ * user + system of every process of the job that was waited for (bash's `times`), so a browser or a
+ * server stopped without being waited for (Playwright's web servers, a browser left to exit) is
+ * not counted.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
