@@ -135,8 +135,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
-      'dist-e2e',
-      'dist-e2e-verified',
+      // dist-e2e, dist-e2e-verified and their second run's (E2E_RUN, playwright.config.ts)
+      'dist-e2e*',
       'dist-floor',
       'storybook-static',
       'node_modules',

@@ -32,6 +32,14 @@ export const E2E_VERIFIED_API = `http://localhost:${VERIFIED_API_PORT}`;
 /** Spec files named on the command line: that app (a build of its own, slow) is built only when they include the verified journeys, or when none is named. */
 const namedSpecs = process.argv.filter((arg) => /\.spec\.ts$/.test(arg));
 const verifiedJourneys = namedSpecs.length === 0 || namedSpecs.some((arg) => arg.endsWith('verified.spec.ts'));
+/**
+ * E2E_RUN names a second run beside the first (CI: the journeys on PostgreSQL while they run on
+ * SQLite, scripts/test.mjs): its builds and results go to folders of their own (its ports are moved
+ * through the variables above).
+ */
+const RUN = process.env.E2E_RUN ? `-${process.env.E2E_RUN}` : '';
+/** Where e2e/html.spec.ts writes the documents scripts/check-html.mjs reads. */
+export const E2E_HTML_DIR = `test-results/html${RUN}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'pathforge-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one folder
 
@@ -69,7 +77,7 @@ export function verifiedApiEnv(database: { path: string } | { url: string }): Re
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e${RUN}`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -77,7 +85,7 @@ export default defineConfig({
   // Room for the longest journeys on a machine several times slower than CI's.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: `test-results/playwright${RUN}.json` }]],
   use: {
     baseURL: E2E_WEB,
     trace: 'retain-on-failure',
@@ -122,7 +130,7 @@ export default defineConfig({
     },
     {
       name: 'web',
-      command: 'node node_modules/vite/bin/vite.js build --outDir dist-e2e --emptyOutDir --logLevel warn && node scripts/serve.mjs dist-e2e',
+      command: `node node_modules/vite/bin/vite.js build --outDir dist-e2e${RUN} --emptyOutDir --logLevel warn && node scripts/serve.mjs dist-e2e${RUN}`,
       url: E2E_WEB,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -135,7 +143,7 @@ export default defineConfig({
             // The same app built against the verified journeys' API (VITE_API_URL and the CSP follow
             // it); that API is started by e2e/verified.spec.ts itself, which stops and restarts it.
             name: 'web-verified',
-            command: 'node node_modules/vite/bin/vite.js build --outDir dist-e2e-verified --emptyOutDir --logLevel warn && node scripts/serve.mjs dist-e2e-verified',
+            command: `node node_modules/vite/bin/vite.js build --outDir dist-e2e-verified${RUN} --emptyOutDir --logLevel warn && node scripts/serve.mjs dist-e2e-verified${RUN}`,
             url: E2E_VERIFIED_WEB,
             reuseExistingServer: false,
             timeout: 120_000,

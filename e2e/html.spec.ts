@@ -4,12 +4,13 @@ import { expect, test, type Page } from '@playwright/test';
 import type { RouteObject } from 'react-router-dom';
 import { routes } from '../src/app/router';
 import { RequireSession } from '../src/app/guards';
-import { E2E_API, E2E_WEB } from '../playwright.config';
+import { E2E_API, E2E_HTML_DIR, E2E_WEB } from '../playwright.config';
 import { createSession, seedSession } from './support';
 
 /**
  * Every page is valid HTML. These are the documents the Nu Html Checker reads (scripts/check-html.mjs,
- * run by `npm test` after this spec). This spec only writes them, one file each, into test-results/html/:
+ * run by `npm test` after this spec). This spec only writes them, one file each, into test-results/html/
+ * (a second run's into its own folder, playwright.config.ts: E2E_RUN):
  *  - served/: the HTML the web server answers for every page rendered at build time (the pages
  *    whose answer carries `data-prerendered`), byte for byte;
  *  - rendered/: the DOM (`document.documentElement.outerHTML`) of every screen of the route table,
@@ -17,7 +18,7 @@ import { createSession, seedSession } from './support';
  *    and the route table's error screen.
  * The routes come from src/app/router.tsx itself: a new route is checked without editing this file.
  */
-export const HTML_DIR = 'test-results/html';
+export const HTML_DIR = E2E_HTML_DIR;
 
 type Leaf = { path: string; signedIn: boolean };
 

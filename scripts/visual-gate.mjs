@@ -117,15 +117,29 @@ function copyProject() {
   if (link.status !== 0) throw new Error(`could not link node_modules into the copy: ${link.stderr}`);
 }
 
-/** Runs a suite's stories in the copy; returns the modes whose screenshots differed, and the failures. */
-function runStories(label, { file, stories }) {
+/**
+ * Runs suites' stories in the copy, in one Vitest run; returns, per suite, the stories that ran,
+ * those that failed, and the modes whose screenshots differed.
+ */
+function runStories(label, suites) {
   const report = join(work, 'test-results', 'visual-gate.json');
   rmSync(report, { force: true });
   // Vitest matches -t against the full name (the file's suite, then the story).
+  const stories = suites.flatMap((suite) => suite.stories);
   const pattern = `(^| )(${stories.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`;
   const run = spawnSync(
     process.execPath,
-    ['node_modules/vitest/vitest.mjs', 'run', '--project', 'storybook', file, '-t', pattern, '--reporter=json', `--outputFile.json=${report}`],
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'storybook',
+      ...suites.map((suite) => suite.file),
+      '-t',
+      pattern,
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
     { cwd: work, env: { ...process.env, CI: 'true' }, encoding: 'utf8' },
   );
   if (!existsSync(report)) {
@@ -133,16 +147,21 @@ function runStories(label, { file, stories }) {
     throw new Error(`${label}: the story run produced no report`);
   }
   const results = JSON.parse(readFileSync(report, 'utf8'));
-  const tests = results.testResults.flatMap((file) => file.assertionResults).filter((t) => t.status !== 'skipped' && t.status !== 'pending');
-  if (tests.length === 0) console.error(`${label}: no story ran\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`);
-  const failed = tests.filter((t) => t.status === 'failed');
-  const modes = new Set();
-  for (const test of failed) {
-    for (const message of test.failureMessages) {
-      for (const match of message.matchAll(/^● \S+ \(([\w-]+)\): /gm)) modes.add(match[1].replace(/^phone-/, ''));
+  return suites.map(({ file }) => {
+    const tests = results.testResults
+      .filter((result) => result.name.endsWith(file))
+      .flatMap((result) => result.assertionResults)
+      .filter((t) => t.status !== 'skipped' && t.status !== 'pending');
+    if (tests.length === 0) console.error(`${label}: no story of ${file} ran\n${run.stdout.slice(-3000)}\n${run.stderr.slice(-3000)}`);
+    const failed = tests.filter((t) => t.status === 'failed');
+    const modes = new Set();
+    for (const test of failed) {
+      for (const message of test.failureMessages) {
+        for (const match of message.matchAll(/^● \S+ \(([\w-]+)\): /gm)) modes.add(match[1].replace(/^phone-/, ''));
+      }
     }
-  }
-  return { ran: tests.length, failed, modes };
+    return { ran: tests.length, failed, modes };
+  });
 }
 
 let ok = true;
@@ -154,8 +173,10 @@ try {
       .join('\n')}\n`,
   );
 
-  for (const [name, suite] of Object.entries(SUITES)) {
-    const clean = runStories(`unmutated, ${name}`, suite);
+  // Both suites unmutated in one run.
+  const unmutated = runStories('unmutated', Object.values(SUITES));
+  for (const [index, [name, suite]] of Object.entries(SUITES).entries()) {
+    const clean = unmutated[index];
     const cleanOk = clean.ran === suite.stories.length && clean.failed.length === 0;
     console.log(`${cleanOk ? '✔' : '✘'} unmutated copy, ${name}: ${clean.ran} stories ran, ${clean.failed.length} failed (must be 0)`);
     if (!cleanOk) {
@@ -173,7 +194,7 @@ try {
       continue;
     }
     writeFileSync(path, source.replace(mutation.from, mutation.to));
-    const result = runStories(mutation.name, SUITES[mutation.suite ?? 'sign-in']);
+    const [result] = runStories(mutation.name, [SUITES[mutation.suite ?? 'sign-in']]);
     writeFileSync(path, source);
     const missed = mutation.modes.filter((mode) => !result.modes.has(mode));
     const caught = result.failed.length > 0 && missed.length === 0;

@@ -105,9 +105,12 @@ function withoutScripts(shell: string, dir: string) {
   return { html, loaded };
 }
 
-/** Builds the server entry for Node inside node_modules/.cache (its imports resolve to the project's packages). */
+/**
+ * Builds the server entry for Node inside node_modules/.cache (its imports resolve to the project's
+ * packages), in a folder of this build's own: builds run side by side (npm test's, the journeys').
+ */
 async function buildServerEntry(root: string, entry: string) {
-  const dir = join(root, 'node_modules/.cache/pathforge-prerender');
+  const dir = join(root, `node_modules/.cache/pathforge-prerender-${process.pid}`);
   await build({
     root,
     logLevel: 'warn',
