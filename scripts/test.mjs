@@ -9,7 +9,7 @@
  * The steps are jobs (scripts/jobs.mjs) that run side by side on the machine's cores, so no core
  * idles while a job that runs one test at a time (the journeys, the API suites) waits on its
  * browser, its API or its database. TEST_JOBS=1 runs them one at a time with their output as it
- * comes; TEST_JOBS=<n> sets the budget of cores (default: the machine's, plus one).
+ * comes; TEST_JOBS=<n> sets the budget of cores (default: the machine's cores: more only made the timing-bound tests wait).
  *
  * `npm test -- --ci` (.ci/run, with its PostgreSQL and Redis servers started) adds what CI runs on
  * real servers: the visual gate, the API suite on PostgreSQL + Redis instead of PGlite (PGlite
@@ -176,7 +176,7 @@ if (ci) {
   );
 }
 
-const budget = Number(process.env.TEST_JOBS ?? availableParallelism() + 1);
+const budget = Number(process.env.TEST_JOBS ?? availableParallelism());
 const { rows, ok } = await runJobs(jobs, { budget });
 
 console.log('\n\x1b[1mSummary\x1b[0m');
