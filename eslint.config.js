@@ -24,13 +24,13 @@ const layers = [
   {
     type: 'components',
     pattern: 'src/components',
-    mayImport: ['components', 'domain', 'contract', 'theme', 'deferred', 'pages'],
+    mayImport: ['components', 'domain', 'contract', 'theme', 'deferred'],
     why: 'shared components: props in, callbacks out',
   },
   {
     type: 'screens',
     pattern: 'src/screens',
-    mayImport: ['screens', 'components', 'domain', 'contract', 'theme', 'deferred', 'pages'],
+    mayImport: ['screens', 'components', 'domain', 'contract', 'theme', 'deferred'],
     why: 'pure screens: props in, callbacks out',
   },
   { type: 'stores', pattern: 'src/stores', mayImport: ['stores', 'storageKey', 'domain', 'contract', 'theme'], why: 'browser state' },
@@ -61,8 +61,6 @@ const files = [
   { category: 'contract', pattern: 'src/api/*/contract.ts', mayImport: ['contract', 'domain'] },
   { category: 'deferred', pattern: 'src/delivery/deferred.tsx' },
   { category: 'storageKey', pattern: 'src/stores/preferencesStorage.ts' },
-  // The page registry: each page's path, link builder, title and sidebar entry, data without imports, so a link or the sidebar names a page once.
-  { category: 'pages', pattern: 'src/app/{pages,pageMeta}.ts', mayImport: ['pages'] },
   // Build time: renders the app's route table to HTML.
   { category: 'prerender', pattern: 'src/delivery/prerender.tsx', alsoImports: ['app'] },
 ];
@@ -103,7 +101,7 @@ const layerPolicy = (extra) => [
     };
   }),
   ...files.filter((f) => f.alsoImports).map(({ category, alsoImports }) => ({ from: { file: { categories: category } }, allow: { to: allowed(alsoImports) } })),
-  // A single file with its own allowlist (a contract is shared with the server; the page registry is data): whatever its folder may import, it imports only that.
+  // A contract is shared with the server: whatever its folder's client may import, it imports only the shared layer.
   ...files
     .filter((f) => f.mayImport)
     .flatMap(({ category, mayImport }) => [

@@ -96,7 +96,7 @@ test('every route, signed out and signed in, without a single CSP violation', as
   expect(violations).toEqual([]);
   console.log(`CSP: ${visited} visits (${urls.length} routes signed out, ${urls.length} signed in), 0 violations`);
 
-  expect(titles.get('/app/dashboard')).toBe(PAGE_META.dashboard.title);
+  expect(titles.get('/app/dashboard')).toBe(PAGE_META['/app/dashboard'].title);
   expect(titles.get('/app/settings')).toBe('Settings · PathForge');
   expect(titles.get(`/app/paths/${path.slug}`)).toBe(titled(path.title));
   expect(titles.get(`/app/paths/${path.slug}/projects/${project.slug}`)).toBe(titled(project.title));

@@ -2,11 +2,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { E2E_WEB } from '../playwright.config';
 import { SHARE_IMAGE } from '../scripts/vite/head';
 import { PAGE_META } from '../src/app/pageMeta';
-import { pages, type PageName } from '../src/app/pages';
 import { createSession, seedSession } from './support';
 
 /*
- * Each page's head (src/app/pageMeta.ts, by its path in src/app/pages.ts): in the HTML as served for the prerendered pages
+ * Each page's head (src/app/pageMeta.ts): in the HTML as served for the prerendered pages
  * (scripts/vite/head.ts), kept by the app on every route (src/app/RouteMeta.tsx), and each
  * route change announced to screen readers.
  */
@@ -15,8 +14,7 @@ const attribute = (html: string, pattern: string) => new RegExp(`<${pattern} con
 
 test('the prerendered pages are served with their own title, description, canonical link and share tags', async ({ request }) => {
   const prerendered: string[] = [];
-  for (const [name, meta] of Object.entries(PAGE_META)) {
-    const { path } = pages[name as PageName];
+  for (const [path, meta] of Object.entries(PAGE_META)) {
     if (/[:*]/.test(path)) continue;
     const html = await (await request.get(path)).text();
     if (!html.includes('data-prerendered=')) continue;
@@ -58,8 +56,8 @@ test('a route change is announced in a polite live region, and the title follows
   await mark(page);
   await page.getByRole('main').getByRole('link', { name: /home/i }).first().click();
   await expect(page).toHaveURL('/');
-  await expect(announcer(page)).toHaveText(PAGE_META.landing.title);
-  await expect(page).toHaveTitle(PAGE_META.landing.title);
+  await expect(announcer(page)).toHaveText(PAGE_META['/'].title);
+  await expect(page).toHaveTitle(PAGE_META['/'].title);
   expect(await sameDocument(page)).toBe(true);
 
   const session = await createSession(request, 'announce');

@@ -3,7 +3,6 @@ import { dirname, join, resolve } from 'node:path';
 import { PNG } from 'pngjs';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { PAGE_META, SITE_NAME, type PageMeta } from '../../src/app/pageMeta.ts';
-import { pages, type PageName } from '../../src/app/pages.ts';
 import { writeCompressedCopies } from './compress.ts';
 
 /**
@@ -66,9 +65,9 @@ export function shareImage(root: string): Buffer {
 }
 
 /**
- * Each page its own head (src/app/pageMeta.ts, by its path in src/app/pages.ts), in the HTML as served, before any script:
+ * Each page its own head (src/app/pageMeta.ts), in the HTML as served, before any script:
  * - index.html (so the shell too) gets the landing page's title and description;
- * - after the build, every prerendered page (a page of the registry whose HTML the prerender wrote)
+ * - after the build, every prerendered page (a path of PAGE_META whose HTML the prerender wrote)
  *   gets its title, description, canonical link and Open Graph / Twitter tags with the share
  *   image, and the image is cut from its baseline. In the browser, src/app/RouteMeta.tsx keeps
  *   the title, description and canonical link those of the current route.
@@ -83,8 +82,8 @@ export function pageHead(): Plugin {
       config = resolved;
     },
     transformIndexHtml: () => [
-      { tag: 'title', children: PAGE_META.landing.title, injectTo: 'head' as const },
-      { tag: 'meta', attrs: { name: 'description', content: PAGE_META.landing.description }, injectTo: 'head' as const },
+      { tag: 'title', children: PAGE_META['/'].title, injectTo: 'head' as const },
+      { tag: 'meta', attrs: { name: 'description', content: PAGE_META['/'].description }, injectTo: 'head' as const },
     ],
     closeBundle: {
       sequential: true,
@@ -94,8 +93,7 @@ export function pageHead(): Plugin {
         if (config.command !== 'build' || config.build.ssr || !config.build.write) return;
         const outDir = resolve(config.root, config.build.outDir);
         const origin = siteOrigin();
-        for (const [name, meta] of Object.entries(PAGE_META)) {
-          const { path } = pages[name as PageName];
+        for (const [path, meta] of Object.entries(PAGE_META)) {
           const file = join(outDir, htmlFileOf(path));
           if (/[:*]/.test(path) || !existsSync(file)) continue;
           const html = readFileSync(file, 'utf8');

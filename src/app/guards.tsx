@@ -2,7 +2,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { Center, Spinner } from '@chakra-ui/react';
 import { SESSION_HYDRATION_TIMEOUT_MS, selectIsSignedIn, useSession } from '../stores/session';
-import { APP_AREA, pages } from './pages';
 
 /** True once the stored session has been read, or after SESSION_HYDRATION_TIMEOUT_MS (5000 ms) at the latest. */
 export function useSessionHydrated(): boolean {
@@ -39,10 +38,10 @@ export function RequireSession({ children }: { children?: ReactNode }) {
   const signedOutByUser = useSession((s) => s.signedOutByUser);
   const location = useLocation();
   if (!hydrated) return <Waiting />;
-  if (!signedIn && signedOutByUser) return <Navigate to={pages.landing.href()} replace />;
+  if (!signedIn && signedOutByUser) return <Navigate to="/" replace />;
   if (!signedIn) {
     const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to={pages.login.href()} replace state={{ from } satisfies RedirectState} />;
+    return <Navigate to="/login" replace state={{ from } satisfies RedirectState} />;
   }
   return children ?? <Outlet />;
 }
@@ -55,7 +54,7 @@ export function GuestOnly({ children }: { children?: ReactNode }) {
   if (!hydrated) return <Waiting />;
   if (signedIn) {
     const from = (location.state as RedirectState | null)?.from;
-    return <Navigate to={from?.startsWith(APP_AREA) ? from : pages.dashboard.href()} replace />;
+    return <Navigate to={from?.startsWith('/app') ? from : '/app/dashboard'} replace />;
   }
   return children ?? <Outlet />;
 }

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { GuestOnly, RequireSession } from './guards';
 import { RouteError } from '../routes/error.route';
-import { APP_AREA, pages, type PageEntry, type PageName } from './pages';
+import type { PagePath } from './pageMeta';
 import { RouteMeta, type MetaHandle } from './RouteMeta';
 
 /**
@@ -14,49 +14,43 @@ import { RouteMeta, type MetaHandle } from './RouteMeta';
 export type RouteHandle = Partial<MetaHandle> & {
   /** The route's module, as the bundler names it ('/src/routes/login.route.tsx'). */
   module: string;
-  /** The page of the registry (./pages.ts) it shows; none for a layout. */
-  page?: PageName;
   /** Its page is rendered to HTML at build time and hydrated in the browser (a public entry page). */
   prerender?: boolean;
 };
 
-type Load = () => Promise<Record<string, unknown>>;
-
 /**
  * A route whose component is the export `name` of `src/routes/<file>.tsx` (`load` imports it: one
- * chunk each, loaded when the route is first visited). (A literal import per route, not
- * import.meta.glob: the end-to-end specs read this table in Node, where only Vite knows glob imports.)
+ * chunk each, loaded when the route is first visited); a page (`meta`: its entry of PAGE_META)
+ * gets its title and description with it. (A literal import per route, not import.meta.glob: the
+ * end-to-end specs read this table in Node, where only Vite knows glob imports.)
  */
-function lazyRoute(file: string, load: Load, name: string, page?: PageName): Pick<RouteObject, 'lazy' | 'handle'> {
+function page(
+  file: string,
+  load: () => Promise<Record<string, unknown>>,
+  name: string,
+  meta: PagePath | null,
+  options: { prerender?: true } = {},
+): Pick<RouteObject, 'lazy' | 'handle'> {
   const module = `/src/routes/${file}.tsx`;
-  const handle: RouteHandle = { module, page, prerender: page && (pages[page] as PageEntry).prerender };
+  const handle: RouteHandle = { module, ...options };
   return {
     handle,
     lazy: async () => {
-      const [loaded, head] = await Promise.all([load(), page === undefined ? null : import('./documentHead')]);
+      const [loaded, head] = await Promise.all([load(), meta === null ? null : import('./documentHead')]);
       const Component = loaded[name] as ComponentType | undefined;
       if (!Component) throw new Error(`${module}: no ${name}`);
-      if (head && page !== undefined) Object.assign(handle, { meta: head.PAGE_META[page], apply: head.applyHead });
+      if (head && meta !== null) Object.assign(handle, { meta: head.PAGE_META[meta], apply: head.applyHead });
       return { Component };
     },
   };
 }
 
-/**
- * The route of a page of the registry (./pages.ts), at its path: the export `<Page>Route` of
- * `src/routes/<page>.route.tsx` (`DashboardRoute` of dashboard.route.tsx) unless `file` and `name`
- * say otherwise. It gets its title and description (./pageMeta.ts) with its module. Each page's line
- * below is the one place it meets its code.
- */
-const page = (pageName: PageName, load: Load, file = `${pageName}.route`, name = `${pageName[0]?.toUpperCase()}${pageName.slice(1)}Route`): RouteObject => ({
-  path: pages[pageName].path,
-  ...lazyRoute(file, load, name, pageName),
-});
+const prerender = { prerender: true } as const;
 
 /**
  * Every screen is its own lazy chunk. The landing page loads only React, the router, Chakra and
  * the session store; the data layer (react-query, axios) arrives with the first route that needs it.
- * The public entry pages are prerendered (`prerender` in ./pages.ts; see src/delivery/prerender.tsx).
+ * The public entry pages are prerendered (`prerender`; see src/delivery/prerender.tsx).
  */
 export const routes: RouteObject[] = [
   {
@@ -65,46 +59,69 @@ export const routes: RouteObject[] = [
     // While the first lazy route loads: an empty page (a spinner would only flash).
     hydrateFallbackElement: <div aria-busy="true" style={{ minHeight: '100dvh' }} />,
     children: [
-      page('landing', () => import('../routes/landing.route')),
+      { path: '/', ...page('landing.route', () => import('../routes/landing.route'), 'LandingRoute', '/', prerender) },
       {
-        ...lazyRoute('data.layout', () => import('../routes/data.layout'), 'DataLayout'),
+        ...page('data.layout', () => import('../routes/data.layout'), 'DataLayout', null),
         children: [
           {
             element: <GuestOnly />,
-            children: [page('login', () => import('../routes/login.route')), page('register', () => import('../routes/register.route'))],
+            children: [
+              { path: '/login', ...page('login.route', () => import('../routes/login.route'), 'LoginRoute', '/login', prerender) },
+              { path: '/register', ...page('register.route', () => import('../routes/register.route'), 'RegisterRoute', '/register', prerender) },
+            ],
           },
-          page('forgotPassword', () => import('../routes/forgotPassword.route')),
-          page('resetPassword', () => import('../routes/resetPassword.route')),
-          page('confirmEmail', () => import('../routes/emailLink.route'), 'emailLink.route'),
-          page('undoEmailChange', () => import('../routes/emailLink.route'), 'emailLink.route'),
-          page('removeLink', () => import('../routes/removeLink.route')),
-          page('unsubscribe', () => import('../routes/unsubscribe.route')),
           {
-            path: APP_AREA,
+            path: '/forgotPassword',
+            ...page('forgotPassword.route', () => import('../routes/forgotPassword.route'), 'ForgotPasswordRoute', '/forgotPassword', prerender),
+          },
+          {
+            path: '/resetPassword',
+            ...page('resetPassword.route', () => import('../routes/resetPassword.route'), 'ResetPasswordRoute', '/resetPassword'),
+          },
+          {
+            path: '/confirm-email',
+            ...page('emailLink.route', () => import('../routes/emailLink.route'), 'ConfirmEmailRoute', '/confirm-email'),
+          },
+          {
+            path: '/undo-email-change',
+            ...page('emailLink.route', () => import('../routes/emailLink.route'), 'UndoEmailChangeRoute', '/undo-email-change'),
+          },
+          {
+            path: '/remove-link',
+            ...page('removeLink.route', () => import('../routes/removeLink.route'), 'RemoveLinkRoute', '/remove-link'),
+          },
+          {
+            path: '/unsubscribe/:token',
+            ...page('unsubscribe.route', () => import('../routes/unsubscribe.route'), 'UnsubscribeRoute', '/unsubscribe/:token'),
+          },
+          {
+            path: '/app',
             element: <RequireSession />,
             children: [
               {
-                ...lazyRoute('app.layout', () => import('../routes/app.layout'), 'AppLayoutRoute'),
+                ...page('app.layout', () => import('../routes/app.layout'), 'AppLayoutRoute', null),
                 children: [
-                  { index: true, element: <Navigate to={pages.dashboard.href()} replace /> },
-                  page('dashboard', () => import('../routes/dashboard.route')),
-                  page('paths', () => import('../routes/paths.route')),
-                  page('pathDetail', () => import('../routes/pathDetail.route')),
-                  page('project', () => import('../routes/project.route')),
-                  page('browsePaths', () => import('../routes/browsePaths.route')),
-                  page('xpBadges', () => import('../routes/xpBadges.route')),
-                  page('xpHistory', () => import('../routes/xpHistory.route')),
-                  page('leaderboard', () => import('../routes/leaderboard.route')),
-                  page('settings', () => import('../routes/settings.route')),
-                  // An unknown address in the app area: the not-found page inside the app's shell.
-                  { ...page('notFound', () => import('../routes/notFound.route'), 'notFound.route', 'AppNotFoundRoute'), path: '*' },
+                  { index: true, element: <Navigate to="dashboard" replace /> },
+                  { path: 'dashboard', ...page('dashboard.route', () => import('../routes/dashboard.route'), 'DashboardRoute', '/app/dashboard') },
+                  { path: 'paths', ...page('paths.route', () => import('../routes/paths.route'), 'PathsRoute', '/app/paths') },
+                  { path: 'paths/:pathId', ...page('pathDetail.route', () => import('../routes/pathDetail.route'), 'PathDetailRoute', '/app/paths/:pathId') },
+                  {
+                    path: 'paths/:pathId/projects/:projectId',
+                    ...page('project.route', () => import('../routes/project.route'), 'ProjectRoute', '/app/paths/:pathId/projects/:projectId'),
+                  },
+                  { path: 'browse-paths', ...page('browsePaths.route', () => import('../routes/browsePaths.route'), 'BrowsePathsRoute', '/app/browse-paths') },
+                  { path: 'xp-badges', ...page('xpBadges.route', () => import('../routes/xpBadges.route'), 'XpBadgesRoute', '/app/xp-badges') },
+                  { path: 'xp-badges/history', ...page('xpHistory.route', () => import('../routes/xpHistory.route'), 'XpHistoryRoute', '/app/xp-badges/history') },
+                  { path: 'leaderboard', ...page('leaderboard.route', () => import('../routes/leaderboard.route'), 'LeaderboardRoute', '/app/leaderboard') },
+                  { path: 'settings', ...page('settings.route', () => import('../routes/settings.route'), 'SettingsRoute', '/app/settings') },
+                  { path: '*', ...page('notFound.route', () => import('../routes/notFound.route'), 'AppNotFoundRoute', '*') },
                 ],
               },
             ],
           },
         ],
       },
-      page('notFound', () => import('../routes/notFound.route')),
+      { path: '*', ...page('notFound.route', () => import('../routes/notFound.route'), 'NotFoundRoute', '*') },
     ],
   },
 ];

@@ -6,7 +6,9 @@ import {
   durationBucket,
   filterBrowsePaths,
   filterPaths,
+  pathHref,
   progressPercent,
+  projectHref,
   repoUrlMessages,
   validateProfile,
   parseRepoUrl,
@@ -162,6 +164,13 @@ describe('progressPercent', () => {
     [1, -4, 0],
   ])('%s of %s is %s%%', (done, total, percent) => {
     expect(progressPercent(done, total)).toBe(percent);
+  });
+});
+
+describe('pathHref and projectHref', () => {
+  it('address paths and projects by their slugs', () => {
+    expect(pathHref('frontend-development')).toBe('/app/paths/frontend-development');
+    expect(projectHref('frontend-development', 'personal-portfolio')).toBe('/app/paths/frontend-development/projects/personal-portfolio');
   });
 });
 

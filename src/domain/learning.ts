@@ -119,6 +119,19 @@ export function progressPercent(done: number, total: number): number {
   return Math.min(100, Math.max(0, percent));
 }
 
+/**
+ * Paths and projects are addressed by their slugs. The original addresses (a path's
+ * number, a project's URL-encoded title) and former slugs still lead to them: the API answers
+ * former slugs, and the project page sends a title to the slug's address.
+ */
+export function projectHref(pathSlug: string, projectSlug: string): string {
+  return `/app/paths/${pathSlug}/projects/${projectSlug}`;
+}
+
+export function pathHref(pathSlug: string): string {
+  return `/app/paths/${pathSlug}`;
+}
+
 /** A submitted repository URL is at most this long. */
 export const REPO_URL_MAX_LENGTH = 1024;
 

@@ -4,12 +4,12 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { apiErrorMessage } from '../api/common/client';
 import { learningKeys, learningQueries, learningMutations } from '../api/learning/client';
 import { notify } from '../components/ui/toaster';
+import { pathHref } from '../domain/learning';
 import { accountMessages } from '../domain/account';
 import { PathDetailScreen } from '../screens/PathDetail/PathDetailScreen';
 import { titled } from '../app/pageMeta';
 import { usePageTitle } from '../app/RouteMeta';
 import { toRemote } from '../app/useRemote';
-import { pages } from '../app/pages';
 
 const failed = (error: unknown) => notify('error', apiErrorMessage(error));
 
@@ -30,7 +30,7 @@ export function PathDetailRoute() {
   useEffect(() => {
     if (!path || path.slug === pathId) return;
     client.setQueryData(learningKeys.path(path.slug), path);
-    void navigate(pages.pathDetail.href(path.slug), { replace: true });
+    void navigate(pathHref(path.slug), { replace: true });
   }, [client, navigate, path, pathId]);
 
   const ownRating = path && rate.variables?.pathId === path.id;

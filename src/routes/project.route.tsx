@@ -3,6 +3,7 @@ import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-
 import { API_URL, apiErrorMessage } from '../api/common/client';
 import { learningQueries, learningMutations, pollWhileChecking } from '../api/learning/client';
 import { notify } from '../components/ui/toaster';
+import { projectHref } from '../domain/learning';
 import { isLocalUrl } from '../domain/liveUrl';
 import { slugParam, type ProjectDetailView } from '../api/learning/contract';
 import { ProjectScreen, isProjectTab } from '../screens/Project/ProjectScreen';
@@ -12,7 +13,6 @@ import { titled } from '../app/pageMeta';
 import { usePageTitle } from '../app/RouteMeta';
 import { toRemote } from '../app/useRemote';
 import { usePaidMoment } from './usePaidMoment';
-import { pages } from '../app/pages';
 
 /** The community forum's new-topic address (build env), e.g. https://forum.example.com/new-topic. */
 const COMMUNITY_URL: string | null = (import.meta.env.VITE_COMMUNITY_URL as string | undefined)?.trim() || null;
@@ -50,7 +50,7 @@ function BySlug({ pathId, slug }: { pathId: string; slug: string }) {
   // While the submission is being checked, the report is asked for again until it has a result.
   const query = useQuery({ ...learningQueries.project(slug), refetchInterval: pollWhileChecking });
   const found = query.data;
-  if (found && (found.slug !== slug || found.path.slug !== pathId)) return <Navigate replace to={`${pages.project.href(found.path.slug, found.slug)}${search}`} />;
+  if (found && (found.slug !== slug || found.path.slug !== pathId)) return <Navigate replace to={`${projectHref(found.path.slug, found.slug)}${search}`} />;
   return <ProjectContainer pathId={pathId} slug={slug} project={toRemote(query)} />;
 }
 
@@ -59,7 +59,7 @@ function ByTitle({ pathId, title }: { pathId: string; title: string }) {
   const query = useQuery({ ...learningQueries.path(pathId), enabled: isSlug(pathId) });
   const path = query.data;
   const match = path?.sections.flatMap((s) => s.projects).find((p) => p.title === title || encodeURIComponent(p.title) === title);
-  if (path && match) return <Navigate replace to={`${pages.project.href(path.slug, match.slug)}${search}`} />;
+  if (path && match) return <Navigate replace to={`${projectHref(path.slug, match.slug)}${search}`} />;
   const remote = toRemote(query);
   const none = remote.status === 'ready' || !isSlug(pathId);
   return <ProjectContainer pathId={pathId} slug="" project={none ? { status: 'ready', data: null } : remote} />;

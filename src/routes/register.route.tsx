@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router-dom';
 import { RegisterScreen } from '../screens/Register/RegisterScreen';
 import { authMutations } from '../api/auth/client';
 import { oauthQueries, providerLinks } from '../api/oauth/client';
-import { pages } from '../app/pages';
 
 /** A new account goes on to sign in, with its email filled in. */
 export function RegisterRoute() {
@@ -13,7 +12,7 @@ export function RegisterRoute() {
   return (
     <RegisterScreen
       isSubmitting={register.isPending}
-      onSubmit={(values) => register.mutate(values, { onSuccess: () => navigate(pages.login.href()) })}
+      onSubmit={(values) => register.mutate(values, { onSuccess: () => navigate('/login') })}
       providers={providerLinks(providers.data)}
     />
   );

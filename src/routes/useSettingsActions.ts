@@ -8,7 +8,6 @@ import { accountMessages, emailLinkMessages } from '../domain/account';
 import { notify } from '../components/ui/toaster';
 import type { ActionState, SaveError, SettingsChanges } from '../screens/Settings/SettingsScreen';
 import { useSession } from '../stores/session';
-import { pages } from '../app/pages';
 
 export const SETTINGS_SAVED = 'Settings saved';
 export const NOTHING_TO_SAVE = 'There are no changes to save.';
@@ -89,7 +88,7 @@ export function useSettingsActions() {
       deleteAccount.mutate(values, {
         onSuccess: (message) => {
           useSession.getState().logout({ byUser: true });
-          navigate(pages.landing.href(), { replace: true });
+          navigate('/', { replace: true });
           client.clear();
           notify('success', message);
         },

@@ -5,7 +5,6 @@ import { Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { appSystem } from '../../theme/app';
 import { Logo } from '../Logo/Logo';
 import { Sidebar, type SidebarUser } from './Sidebar';
-import { pages } from '../../app/pages';
 
 /** The sidebar is 256 px wide expanded, 100 px collapsed. */
 export const SIDEBAR_WIDTH = { expanded: '256px', collapsed: '100px' } as const;
@@ -24,7 +23,7 @@ export type AppShellProps = {
 function HomeLogoLink({ markOnly = false, onClick }: { markOnly?: boolean; onClick?(): void }) {
   return (
     <Link asChild rounded="md" outlineOffset="4px" _hover={{ textDecoration: 'none' }}>
-      <RouterLink to={pages.dashboard.href()} aria-label="PathForge dashboard" onClick={onClick}>
+      <RouterLink to="/app/dashboard" aria-label="PathForge dashboard" onClick={onClick}>
         <Logo markOnly={markOnly} />
       </RouterLink>
     </Link>

@@ -2,8 +2,6 @@ import type { ReactNode } from 'react';
 import { Avatar, Box, Button, Flex, HStack, Link, Portal, Stack, Text, Tooltip } from '@chakra-ui/react';
 import { Link as RouterLink, matchPath, useLocation } from 'react-router-dom';
 import { Award, LayoutDashboard, LogOut, Route, Settings, type LucideIcon } from 'lucide-react';
-import { PAGE_META, type PageMeta, type SidebarIcon } from '../../app/pageMeta';
-import { pages, type PageName } from '../../app/pages';
 
 export type SidebarUser = { username: string; email: string };
 
@@ -11,27 +9,20 @@ type Entry = {
   label: string;
   to: string;
   Icon: LucideIcon;
-  /** Route patterns that mark the entry as the current page: its page and below, and the pages reached from it (alsoOn). */
-  activeOn: string[];
+  /** Route patterns that also mark the entry as the current page (pages reached from it). */
+  alsoActiveOn?: string[];
 };
 
-/** The component of each icon a sidebar entry of the page registry names. */
-const ICONS: Record<SidebarIcon, LucideIcon> = { LayoutDashboard, Route, Award, Settings };
-
-/** The pages of the registry that have a sidebar entry (src/app/pageMeta.ts), in their order. */
-export const sidebarEntries: Entry[] = Object.entries(PAGE_META)
-  .flatMap(([name, meta]: [string, PageMeta]) => (meta.sidebar ? [{ name: name as PageName, ...meta.sidebar }] : []))
-  .sort((a, b) => a.order - b.order)
-  .map(({ name, label, icon, alsoOn = [] }) => ({
-    label,
-    // A page without parameters (src/app/pages.test.ts checks it).
-    to: (pages[name].href as () => string)(),
-    Icon: ICONS[icon],
-    activeOn: [name, ...alsoOn].map((page) => `${pages[page].path}/*`),
-  }));
+/** The sidebar has exactly Dashboard, Paths, XP & Badges and Settings. Leaderboard and browse-paths are reached from pages. */
+export const sidebarEntries: Entry[] = [
+  { label: 'Dashboard', to: '/app/dashboard', Icon: LayoutDashboard, alsoActiveOn: ['/app/leaderboard/*'] },
+  { label: 'Paths', to: '/app/paths', Icon: Route, alsoActiveOn: ['/app/browse-paths/*'] },
+  { label: 'XP & Badges', to: '/app/xp-badges', Icon: Award },
+  { label: 'Settings', to: '/app/settings', Icon: Settings },
+];
 
 function isActive(pathname: string, entry: Entry) {
-  return entry.activeOn.some((pattern) => matchPath(pattern, pathname) !== null);
+  return [`${entry.to}/*`, ...(entry.alsoActiveOn ?? [])].some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
 /** In the collapsed sidebar the labels live in tooltips on the right of each icon. */

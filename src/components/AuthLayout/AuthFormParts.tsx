@@ -2,7 +2,6 @@ import type { ChangeEvent } from 'react';
 import { Alert, Field, HStack, Input, Link, Separator, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeft, CircleAlert } from 'lucide-react';
-import { pages } from '../../app/pages';
 
 /**
  * The message of the last failed submit, shown near the submit button of every sign-in form.
@@ -58,7 +57,7 @@ export function OrDivider() {
 export function BackToSignIn() {
   return (
     <Link asChild color="brand.fg" fontWeight="semibold">
-      <RouterLink to={pages.login.href()}>
+      <RouterLink to="/login">
         <ArrowLeft size={16} aria-hidden="true" />
         Back to Sign In
       </RouterLink>

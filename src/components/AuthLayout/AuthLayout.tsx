@@ -3,7 +3,6 @@ import { Box, Flex, Heading, HStack, Link, Stack, Text, Theme } from '@chakra-ui
 import { Link as RouterLink } from 'react-router-dom';
 import { ChartNoAxesCombined, MessageSquareCode, Route } from 'lucide-react';
 import { Logo } from '../Logo/Logo';
-import { pages } from '../../app/pages';
 
 export type AuthLayoutProps = {
   /** The page's one h1 ("Welcome back", "Create Account", ...). */
@@ -33,7 +32,7 @@ const stats = [
 function HomeLogoLink() {
   return (
     <Link asChild rounded="md" outlineOffset="4px" _hover={{ textDecoration: 'none' }}>
-      <RouterLink to={pages.landing.href()} aria-label="PathForge home">
+      <RouterLink to="/" aria-label="PathForge home">
         <Logo />
       </RouterLink>
     </Link>

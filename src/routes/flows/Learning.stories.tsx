@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { messages } from '../../api/common/client';
+import { projectHref } from '../../domain/learning';
 import { formatXp } from '../../domain/format';
 import { learningMessages } from '../../domain/learning';
 import type { ProjectDetailView } from '../../api/learning/contract';
@@ -14,7 +15,6 @@ import { fourthProjectMoment } from '../../fixtures/xp';
 import { useSession } from '../../stores/session';
 import { AppFlow } from './AppFlow';
 import { toast } from './toast';
-import { pages } from '../../app/pages';
 
 /**
  * A project page through the real route table, container, queries and mutations, with MSW
@@ -23,7 +23,7 @@ import { pages } from '../../app/pages';
  * screen's own states are in Screens/Project.
  */
 const api = (records = midwayRecords) => [...learningHandlers({ records }), ...authHandlers];
-const workspaceOf = (project: ProjectDetailView) => `${pages.project.href(project.path.slug, project.slug)}?view=workspace`;
+const workspaceOf = (project: ProjectDetailView) => `${projectHref(project.path.slug, project.slug)}?view=workspace`;
 
 const meta = {
   title: 'Flows/Learning',
@@ -130,7 +130,7 @@ export const SubmitAccepted: Story = {
 
 export const StartProject: Story = {
   name: 'Start a project',
-  args: { initialPath: pages.project.href(availableProjectView.path.slug, availableProjectView.slug) },
+  args: { initialPath: projectHref(availableProjectView.path.slug, availableProjectView.slug) },
   parameters: { msw: api(newLearnerRecords) },
   play: async () => {
     const p = availableProjectView;

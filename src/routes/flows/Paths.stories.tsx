@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { http, HttpResponse } from 'msw';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { pathHref } from '../../domain/learning';
 import { accountMessages } from '../../domain/account';
 import { authHandlers, sampleToken } from '../../fixtures/msw/auth';
 import { learningHandlers } from '../../fixtures/msw/learning';
@@ -10,7 +11,6 @@ import { usePreferences } from '../../stores/preferences';
 import { useSession } from '../../stores/session';
 import { AppFlow, flowRouter } from './AppFlow';
 import { toast } from './toast';
-import { pages } from '../../app/pages';
 
 /**
  * The path pages through the real route table, containers and data layer, with MSW answering as
@@ -21,7 +21,7 @@ const meta = {
   component: AppFlow,
   tags: ['!autodocs'],
   parameters: { ownRouter: true, layout: 'fullscreen' },
-  args: { initialPath: pages.pathDetail.href(midwayFrontendPath.slug) },
+  args: { initialPath: pathHref(midwayFrontendPath.slug) },
   beforeEach: () => {
     useSession.getState().signedIn(sampleUser, sampleToken);
     usePreferences.setState({ colorMode: 'light' });
@@ -43,7 +43,7 @@ export const FormerAddress: Story = {
   parameters: { msw: api(), screenshot: { disable: true } },
   play: async () => {
     await pathPage();
-    await waitFor(() => expect(flowRouter()?.state.location.pathname).toBe(pages.pathDetail.href(path.slug)));
+    await waitFor(() => expect(flowRouter()?.state.location.pathname).toBe(pathHref(path.slug)));
     // Replaced, not pushed: Back does not return to the old address.
     await expect(flowRouter()?.state.historyAction).toBe('REPLACE');
   },
@@ -56,7 +56,7 @@ export const ContinuePath: Story = {
   play: async () => {
     await userEvent.click(await screen.findByRole('link', { name: `Continue Path: ${path.title}` }, { timeout: 5000 }));
     await pathPage();
-    await expect(flowRouter()?.state.location.pathname).toBe(pages.pathDetail.href(path.slug));
+    await expect(flowRouter()?.state.location.pathname).toBe(pathHref(path.slug));
   },
 };
 

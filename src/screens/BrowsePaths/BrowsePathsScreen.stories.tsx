@@ -3,12 +3,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { formatNumber, formatWeeks } from '../../domain/format';
-import { BROWSE_CATEGORY_LABELS, type BrowseCategory } from '../../domain/learning';
+import { BROWSE_CATEGORY_LABELS, pathHref, type BrowseCategory } from '../../domain/learning';
 import type { PathSummary } from '../../api/learning/contract';
 import { sampleUser } from '../../fixtures';
 import { midwayRecords, newLearnerRecords, noPathStats, pathsFor } from '../../fixtures/progress';
 import { BrowsePathsScreen, type BrowsePathsScreenProps } from './BrowsePathsScreen';
-import { pages } from '../../app/pages';
 
 /** The catalogue with everyone's figures (one path nobody has started yet), and a brand-new PathForge. */
 const catalogue = pathsFor(midwayRecords);
@@ -75,7 +74,7 @@ export const All: Story = {
     await expect(c.getByRole('link', { name: 'All paths' })).toHaveAttribute('href', '/app/paths');
     for (const path of catalogue) {
       const one = card(canvasElement, path.title);
-      await expect(one.getByRole('link', { name: path.title })).toHaveAttribute('href', pages.pathDetail.href(path.slug));
+      await expect(one.getByRole('link', { name: path.title })).toHaveAttribute('href', pathHref(path.slug));
       await expect(one.getByText(path.summary)).toBeVisible();
       await expect(one.getByText(formatWeeks(path.durationWeeks))).toBeVisible();
       await expect(one.getByText(BROWSE_CATEGORY_LABELS[path.category])).toBeVisible();

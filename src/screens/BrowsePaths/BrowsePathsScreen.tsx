@@ -8,7 +8,6 @@ import { BROWSE_CATEGORIES, BROWSE_CATEGORY_LABELS, filterBrowsePaths, type Brow
 import type { PathSummary } from '../../api/learning/contract';
 import type { Remote } from '../../components/RemoteView/remote';
 import { BrowseCard } from './parts/BrowseCard';
-import { pages } from '../../app/pages';
 
 export type BrowsePathsScreenProps = {
   /** The API's path list (the same answer as Learning Paths). */
@@ -27,7 +26,7 @@ export function BrowsePathsScreen({ paths, query, category, onQueryChange, onCat
     <Stack gap="6">
       <Stack gap="3">
         <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm" alignSelf="flex-start">
-          <RouterLink to={pages.paths.href()}>
+          <RouterLink to="/app/paths">
             <ArrowLeft size={16} aria-hidden="true" /> All paths
           </RouterLink>
         </Link>

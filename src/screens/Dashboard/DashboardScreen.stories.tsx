@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { dashboardView } from '../../domain/dashboard';
+import { projectHref } from '../../domain/learning';
 import type { LeaderboardView } from '../../api/xp/contract';
 import { leaderboard, type BoardRow } from '../../domain/xpViews';
 import { projectsOf } from '../../fixtures/curriculum';
@@ -9,7 +10,6 @@ import { midwayFrontendPath, midwayRecords, newLearnerRecords, pathCompletedReco
 import { newLearner, sampleUser } from '../../fixtures/user';
 import { midwayXp, newLearnerXp, pathCompletedXp, sampleBoard, streakAtRiskXp, streakBrokenXp } from '../../fixtures/xp';
 import { DashboardScreen } from './DashboardScreen';
-import { pages } from '../../app/pages';
 
 /** The dashboards the real rule (src/domain/dashboard.ts) builds from the API's answers for these learners. */
 const midway = dashboardView(pathsFor(midwayRecords), midwayFrontendPath);
@@ -81,7 +81,7 @@ export const LearnerMidWay: Story = {
     const page = within(c.getByRole('main'));
     await expect(page.getByRole('link', { name: 'XP & Badges' })).toHaveAttribute('href', '/app/xp-badges');
     await expect(c.queryByText(/to keep your/)).not.toBeInTheDocument();
-    const continueHref = pages.project.href('frontend-development', current?.slug ?? '');
+    const continueHref = projectHref('frontend-development', current?.slug ?? '');
     await expect(c.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute('href', continueHref);
     const project = within(c.getByRole('region', { name: 'Current Project' }));
     await expect(project.getByRole('heading', { level: 3, name: current?.title })).toBeVisible();
@@ -129,8 +129,8 @@ export const NextProjectReady: Story = {
     const project = within(c.getByRole('region', { name: 'Current Project' }));
     await expect(project.getByRole('heading', { level: 3, name: next?.title })).toBeVisible();
     await expect(project.getByText('Ready to start')).toBeVisible();
-    await expect(project.getByRole('link', { name: 'Open project' })).toHaveAttribute('href', pages.project.href('frontend-development', next?.slug ?? ''));
-    await expect(c.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute('href', pages.project.href('frontend-development', next?.slug ?? ''));
+    await expect(project.getByRole('link', { name: 'Open project' })).toHaveAttribute('href', projectHref('frontend-development', next?.slug ?? ''));
+    await expect(c.getByRole('link', { name: 'Continue Learning' })).toHaveAttribute('href', projectHref('frontend-development', next?.slug ?? ''));
   },
 };
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Grid, GridItem, Heading, Stack } from '@chakra-ui/react';
 import type { DashboardView } from '../../domain/dashboard';
 import type { LeaderboardView, XpSummary } from '../../api/xp/contract';
+import { pathHref, projectHref } from '../../domain/learning';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
 import type { Remote } from '../../components/RemoteView/remote';
 import { BestPathsCard } from './parts/BestPathsCard';
@@ -12,7 +13,6 @@ import { PathProgressCard } from './parts/PathProgressCard';
 import { TopLearnersCard } from './parts/TopLearnersCard';
 import { UpcomingProjectsCard } from './parts/UpcomingProjectsCard';
 import { WelcomeBanner } from './parts/WelcomeBanner';
-import { pages } from '../../app/pages';
 
 export type DashboardScreenProps = {
   username: string;
@@ -81,7 +81,7 @@ export function DashboardScreen({ username, dashboard, xp, board, onContinueLear
           projectsCompleted={projectsCompleted}
           xp={xp}
           continueLabel="Start Learning"
-          continueHref={pages.paths.href()}
+          continueHref="/app/paths"
           onContinueLearning={onContinueLearning}
         />
         <Columns areas={`"best steps" "best board"`}>
@@ -112,7 +112,7 @@ export function DashboardScreen({ username, dashboard, xp, board, onContinueLear
           projectsCompleted={projectsCompleted}
           xp={xp}
           continueLabel="Continue Learning"
-          continueHref={pages.paths.href()}
+          continueHref="/app/paths"
           onContinueLearning={onContinueLearning}
         />
         <Columns areas={`"done path" "best board"`}>
@@ -141,7 +141,7 @@ export function DashboardScreen({ username, dashboard, xp, board, onContinueLear
         projectsCompleted={projectsCompleted}
         xp={xp}
         continueLabel="Continue Learning"
-        continueHref={currentProject ? pages.project.href(currentPath.slug, currentProject.slug) : pages.pathDetail.href(currentPath.slug)}
+        continueHref={currentProject ? projectHref(currentPath.slug, currentProject.slug) : pathHref(currentPath.slug)}
         onContinueLearning={onContinueLearning}
       />
       <Columns areas={`"current path" "upcoming board" "best board"`}>

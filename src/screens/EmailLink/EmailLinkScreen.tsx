@@ -6,7 +6,6 @@ import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { Notice } from '../../components/Notice/Notice';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { CONFIRM_LINK_HOURS, emailLinkMessages, UNDO_LINK_DAYS } from '../../domain/account';
-import { pages } from '../../app/pages';
 
 /** Which mailed link was opened: a confirmation (registration or new address), or an undo. */
 export type EmailLinkKind = 'confirm' | 'undo';
@@ -77,11 +76,11 @@ export function EmailLinkScreen({ kind, state, signedIn, onConfirm, onRetry }: E
 
   const home = signedIn ? (
     <LinkButton asChild colorPalette="brand" size="lg" width="full">
-      <RouterLink to={pages.dashboard.href()}>Continue to PathForge</RouterLink>
+      <RouterLink to="/app/dashboard">Continue to PathForge</RouterLink>
     </LinkButton>
   ) : (
     <LinkButton asChild colorPalette="brand" size="lg" width="full">
-      <RouterLink to={pages.login.href()}>Sign In</RouterLink>
+      <RouterLink to="/login">Sign In</RouterLink>
     </LinkButton>
   );
 
@@ -119,10 +118,10 @@ export function EmailLinkScreen({ kind, state, signedIn, onConfirm, onRetry }: E
           Your account uses {state.email} again. If you did not ask for the change, choose a new password now: whoever asked knew it.
         </Text>
         <LinkButton asChild colorPalette="brand" size="lg" width="full">
-          <RouterLink to={pages.forgotPassword.href()}>Reset your password</RouterLink>
+          <RouterLink to="/forgotPassword">Reset your password</RouterLink>
         </LinkButton>
         <LinkButton asChild variant="outline" size="lg" width="full">
-          <RouterLink to={pages.login.href()}>Sign In</RouterLink>
+          <RouterLink to="/login">Sign In</RouterLink>
         </LinkButton>
       </>
     );
@@ -139,7 +138,7 @@ export function EmailLinkScreen({ kind, state, signedIn, onConfirm, onRetry }: E
           home
         ) : (
           <LinkButton asChild colorPalette="brand" size="lg" width="full">
-            <RouterLink to={pages.forgotPassword.href()}>Reset your password</RouterLink>
+            <RouterLink to="/forgotPassword">Reset your password</RouterLink>
           </LinkButton>
         )}
       </>

@@ -2,7 +2,6 @@ import { Button, Center, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RefreshCw } from 'lucide-react';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { pages } from '../../app/pages';
 
 export type ErrorScreenProps = { onReload(): void };
 
@@ -23,7 +22,7 @@ export function ErrorScreen({ onReload }: ErrorScreenProps) {
             <RefreshCw aria-hidden="true" /> Reload page
           </Button>
           <LinkButton asChild variant="outline">
-            <RouterLink to={pages.landing.href()}>Return Home</RouterLink>
+            <RouterLink to="/">Return Home</RouterLink>
           </LinkButton>
         </HStack>
       </Stack>

@@ -7,7 +7,6 @@ import { BackToSignIn, EmailField, FormError } from '../../components/AuthLayout
 import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
 import { authApiMessages, validateEmailOnly } from '../../domain/auth';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { pages } from '../../app/pages';
 
 export type ForgotPasswordStatus = 'idle' | 'submitting' | 'sent';
 
@@ -53,7 +52,7 @@ export function ForgotPasswordScreen({ status, onSubmit }: ForgotPasswordScreenP
             The link works once and expires after 30 minutes. Nothing there? Check your spam folder.
           </Text>
           <LinkButton asChild colorPalette="brand" size="lg" width="full">
-            <RouterLink to={pages.login.href()}>Back to Sign In</RouterLink>
+            <RouterLink to="/login">Back to Sign In</RouterLink>
           </LinkButton>
         </Stack>
       </AuthLayout>

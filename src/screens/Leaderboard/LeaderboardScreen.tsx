@@ -14,7 +14,6 @@ import type { Remote } from '../../components/RemoteView/remote';
 import { BoardTable } from './parts/BoardTable';
 import { PeriodFilter } from './parts/PeriodFilter';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { pages } from '../../app/pages';
 
 export type LeaderboardScreenProps = {
   /** The period chosen (the URL's). */
@@ -40,7 +39,7 @@ const learners = (count: number) => `${formatNumber(count)} ${count === 1 ? 'lea
 
 const pathsLink = (
   <LinkButton asChild colorPalette="brand" size="sm">
-    <RouterLink to={pages.paths.href()}>Go to your paths</RouterLink>
+    <RouterLink to="/app/paths">Go to your paths</RouterLink>
   </LinkButton>
 );
 
@@ -119,7 +118,7 @@ function PrivacyNote() {
       Learners with a private profile are shown as “{PRIVATE_LEARNER_NAME}”, without their name. You always see your own name here; other learners see it only while
       Public Profile is on in{' '}
       <Link asChild color="brand.fg" textDecoration="underline">
-        <RouterLink to={pages.settings.href()}>Settings</RouterLink>
+        <RouterLink to="/app/settings">Settings</RouterLink>
       </Link>{' '}
       (Privacy & Security).
     </BoardNote>

@@ -8,7 +8,6 @@ import { useAuthForm } from '../../components/AuthLayout/useAuthForm';
 import { credentialsProblem, validateLogin } from '../../domain/auth';
 import type { LoginValues } from '../../api/auth/contract';
 import { oauthMessages, providerLabels, type Provider } from '../../domain/oauth';
-import { pages } from '../../app/pages';
 
 export type LoginScreenProps = {
   isSubmitting: boolean;
@@ -48,7 +47,7 @@ export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, providers, n
         <>
           Don’t have an account?{' '}
           <Link asChild color="brand.fg" fontWeight="semibold">
-            <RouterLink to={pages.register.href()}>Sign Up</RouterLink>
+            <RouterLink to="/register">Sign Up</RouterLink>
           </Link>
         </>
       }
@@ -79,7 +78,7 @@ export function LoginScreen({ isSubmitting, defaultEmail, onSubmit, providers, n
               <HStack justify="space-between" w="full">
                 <Field.Label>Password</Field.Label>
                 <Link asChild fontSize="sm" color="brand.fg" fontWeight="medium">
-                  <RouterLink to={pages.forgotPassword.href()}>Forgot password</RouterLink>
+                  <RouterLink to="/forgotPassword">Forgot password</RouterLink>
                 </Link>
               </HStack>
               <PasswordInput

@@ -2,7 +2,6 @@ import { Box, Button, Center, Flex, Heading, Link, Stack, Text } from '@chakra-u
 import { Link as RouterLink } from 'react-router-dom';
 import { House } from 'lucide-react';
 import { Logo } from '../../components/Logo/Logo';
-import { pages } from '../../app/pages';
 
 export type NotFoundScreenProps = {
   /** Inside the signed-in app: the app's own header and main landmark frame it, so it adds neither. */
@@ -16,7 +15,7 @@ export function NotFoundScreen({ inApp = false }: NotFoundScreenProps) {
       {inApp ? null : (
         <Box as="header" alignSelf={{ base: 'flex-start', md: 'center' }}>
           <Link asChild rounded="md" _hover={{ textDecoration: 'none' }}>
-            <RouterLink to={pages.landing.href()} aria-label="PathForge home">
+            <RouterLink to="/" aria-label="PathForge home">
               <Logo />
             </RouterLink>
           </Link>
@@ -36,7 +35,7 @@ export function NotFoundScreen({ inApp = false }: NotFoundScreenProps) {
               The same fix by hand: no type on the link. */}
           {/* eslint-disable-next-line no-restricted-syntax -- type={undefined}: the anchor gets no type="button" */}
           <Button type={undefined} asChild colorPalette="brand" size="lg" mt="2">
-            <RouterLink to={pages.landing.href()}>
+            <RouterLink to="/">
               <House aria-hidden="true" /> Return Home
             </RouterLink>
           </Button>

@@ -4,13 +4,13 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { PROJECT_STATUS } from '../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { formatWeeks, formatXp } from '../../domain/format';
+import { pathHref, projectHref } from '../../domain/learning';
 import { learningMessages } from '../../domain/learning';
 import type { PathDetailView, PathProjectView } from '../../api/learning/contract';
 import { sampleUser } from '../../fixtures';
 import { midwayFrontendPath, midwayRecords, newLearnerRecords, pathCompletedRecords, pathFor, pathsFor } from '../../fixtures/progress';
 import { PathDetailScreen, type ActionStatus, type PathDetailScreenProps, type RatingState } from './PathDetailScreen';
 import { RESET_KEEPS_RATING, RESET_WARNING } from './parts/ResetPath';
-import { pages } from '../../app/pages';
 
 const midway = midwayFrontendPath;
 const fresh = pathFor(midway.slug, newLearnerRecords);
@@ -55,7 +55,7 @@ function StatefulPathDetail({ resetOutcome = 'pending', afterReset, ...args }: P
 const meta = {
   title: 'Screens/PathDetail',
   component: PathDetailScreen,
-  parameters: { layout: 'fullscreen', route: pages.pathDetail.href(midway.slug) },
+  parameters: { layout: 'fullscreen', route: pathHref(midway.slug) },
   args: { path: { status: 'ready', data: midway }, onRate: fn(), onReset: fn() },
   render: (args, { parameters }) => <StatefulPathDetail {...args} {...(parameters.outcome as Outcome | undefined)} />,
 } satisfies Meta<typeof PathDetailScreen>;
@@ -70,7 +70,7 @@ const unlockText = (project: PathProjectView, pathSlug: string) =>
 const expectUnlockLinks = async (lockedCard: ReturnType<typeof within>, project: PathProjectView) => {
   await expect(lockedCard.getAllByRole('link')).toHaveLength(project.missingPrerequisites.length);
   for (const p of project.missingPrerequisites) {
-    await expect(lockedCard.getByRole('link', { name: p.title })).toHaveAttribute('href', pages.project.href(p.path.slug, p.slug));
+    await expect(lockedCard.getByRole('link', { name: p.title })).toHaveAttribute('href', projectHref(p.path.slug, p.slug));
   }
 };
 const openResetDialog = async (canvasElement: HTMLElement) => {
@@ -100,7 +100,7 @@ export const MixedStatuses: Story = {
     const [done] = withStatus(midway, 'completed') as [PathProjectView];
     const doneCard = card(canvasElement, done.title);
     await expect(doneCard.getByText(PROJECT_STATUS.completed.label)).toBeVisible();
-    await expect(doneCard.getByRole('link', { name: `View Project: ${done.title}` })).toHaveAttribute('href', pages.project.href(midway.slug, done.slug));
+    await expect(doneCard.getByRole('link', { name: `View Project: ${done.title}` })).toHaveAttribute('href', projectHref(midway.slug, done.slug));
 
     const [current] = withStatus(midway, 'in-progress') as [PathProjectView];
     const currentCard = card(canvasElement, current.title);
@@ -108,10 +108,7 @@ export const MixedStatuses: Story = {
     await expect(currentCard.getByText(formatXp(current.xp))).toBeVisible();
     await expect(currentCard.getByText(formatWeeks(current.durationWeeks))).toBeVisible();
     await expect(currentCard.getByText(`${current.progress.completed} of ${current.progress.total} tasks done`)).toBeVisible();
-    await expect(currentCard.getByRole('link', { name: `Continue Project: ${current.title}` })).toHaveAttribute(
-      'href',
-      pages.project.href(midway.slug, current.slug),
-    );
+    await expect(currentCard.getByRole('link', { name: `Continue Project: ${current.title}` })).toHaveAttribute('href', projectHref(midway.slug, current.slug));
 
     // A locked project names what unlocks it and offers no way in.
     const [locked] = withStatus(midway, 'locked') as [PathProjectView];
@@ -142,7 +139,7 @@ export const NewLearner: Story = {
     const open = withStatus(fresh, 'available');
     await expect(open.length).toBeGreaterThan(0);
     for (const project of open) {
-      await expect(c.getByRole('link', { name: `Start Project: ${project.title}` })).toHaveAttribute('href', pages.project.href(fresh.slug, project.slug));
+      await expect(c.getByRole('link', { name: `Start Project: ${project.title}` })).toHaveAttribute('href', projectHref(fresh.slug, project.slug));
     }
     await expect(open.length + withStatus(fresh, 'locked').length).toBe(total);
     for (const project of withStatus(fresh, 'locked')) {
@@ -174,7 +171,7 @@ export const PathCompleted: Story = {
 export const LockedProjects: Story = {
   name: 'Locked projects name what unlocks them, across paths',
   args: { path: { status: 'ready', data: otherPath } },
-  parameters: { screenshot: { phone: true }, route: pages.pathDetail.href(otherPath.slug) },
+  parameters: { screenshot: { phone: true }, route: pathHref(otherPath.slug) },
   play: async ({ canvasElement }) => {
     const locked = withStatus(otherPath, 'locked');
     await expect(locked.length).toBeGreaterThan(0);

@@ -15,7 +15,6 @@ import { ProjectCard } from './parts/ProjectCard';
 import { RatePath } from './parts/RatePath';
 import { ResetPath } from './parts/ResetPath';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { pages } from '../../app/pages';
 
 export type { ActionStatus, RatingState } from './parts/actionStatus';
 
@@ -33,7 +32,7 @@ export type PathDetailScreenProps = {
 function BackLink() {
   return (
     <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm" alignSelf="flex-start">
-      <RouterLink to={pages.paths.href()}>
+      <RouterLink to="/app/paths">
         <ArrowLeft size={16} aria-hidden="true" /> All paths
       </RouterLink>
     </Link>
@@ -137,7 +136,7 @@ export function PathDetailScreen({ path, ...actions }: PathDetailScreenProps) {
             description={`${learningMessages.noSuchPath} Pick another one from your paths.`}
             action={
               <LinkButton asChild colorPalette="brand">
-                <RouterLink to={pages.paths.href()}>
+                <RouterLink to="/app/paths">
                   <ArrowLeft aria-hidden="true" /> All paths
                 </RouterLink>
               </LinkButton>

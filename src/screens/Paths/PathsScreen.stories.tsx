@@ -2,12 +2,11 @@ import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { AppShell } from '../../components/AppShell/AppShell';
-import { DURATION_LABELS, EMPTY_PATH_FILTERS, LEVEL_LABELS, type PathFilters } from '../../domain/learning';
+import { DURATION_LABELS, EMPTY_PATH_FILTERS, LEVEL_LABELS, pathHref, type PathFilters } from '../../domain/learning';
 import type { PathSummary } from '../../api/learning/contract';
 import { sampleUser } from '../../fixtures';
 import { midwayRecords, newLearnerRecords, pathsFor } from '../../fixtures/progress';
 import { PathsScreen, type PathsScreenProps } from './PathsScreen';
-import { pages } from '../../app/pages';
 
 /** Ada, mid-way through one path; and someone who has just registered. */
 const midway = pathsFor(midwayRecords);
@@ -84,14 +83,14 @@ export const MidWay: Story = {
     await expect(mine.getByText(`${current.progress.completedProjects} of ${current.progress.totalProjects} projects completed`)).toBeVisible();
     await expect(mine.getByRole('progressbar', { name: `Your progress on ${current.title}` })).toHaveAttribute('aria-valuenow', String(current.progress.percent));
     await expect(mine.getByText(`${current.progress.percent}%`)).toBeVisible();
-    await expect(mine.getByRole('link', { name: `Continue Path: ${current.title}` })).toHaveAttribute('href', pages.pathDetail.href(current.slug));
+    await expect(mine.getByRole('link', { name: `Continue Path: ${current.title}` })).toHaveAttribute('href', pathHref(current.slug));
 
     // Every other path: not started, no invented numbers, its own Start Path link.
     for (const path of midway.filter((p) => !p.started)) {
       const other = card(canvasElement, path.title);
       await expect(other.getByText('Not started')).toBeVisible();
       await expect(other.queryByRole('progressbar')).not.toBeInTheDocument();
-      await expect(other.getByRole('link', { name: `Start Path: ${path.title}` })).toHaveAttribute('href', pages.pathDetail.href(path.slug));
+      await expect(other.getByRole('link', { name: `Start Path: ${path.title}` })).toHaveAttribute('href', pathHref(path.slug));
     }
   },
 };
@@ -106,7 +105,7 @@ export const NewLearner: Story = {
     await expect(c.queryByRole('progressbar')).not.toBeInTheDocument();
     await expect(c.queryByRole('link', { name: /^Continue Path/ })).not.toBeInTheDocument();
     const starts = c.getAllByRole('link', { name: /^Start Path: / });
-    await expect(starts.map((link) => link.getAttribute('href'))).toEqual(fresh.map((p) => pages.pathDetail.href(p.slug)));
+    await expect(starts.map((link) => link.getAttribute('href'))).toEqual(fresh.map((p) => pathHref(p.slug)));
   },
 };
 

@@ -19,7 +19,6 @@ import type { PathSummary } from '../../api/learning/contract';
 import type { Remote } from '../../components/RemoteView/remote';
 import { PathCard } from './parts/PathCard';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { pages } from '../../app/pages';
 
 export type PathsScreenProps = {
   /** The API's path list, with the learner's own progress on each. */
@@ -41,7 +40,7 @@ export function PathsScreen({ paths, filters, onFiltersChange }: PathsScreenProp
           <Text color="fg.muted">Pick a path and build real projects, one step at a time.</Text>
         </Stack>
         <LinkButton asChild variant="outline" colorPalette="brand" flexShrink="0">
-          <RouterLink to={pages.browsePaths.href()}>
+          <RouterLink to="/app/browse-paths">
             <Compass aria-hidden="true" /> Browse all paths
           </RouterLink>
         </LinkButton>

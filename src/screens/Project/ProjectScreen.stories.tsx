@@ -5,7 +5,7 @@ import { withTick } from '../../domain/learningViews';
 import { AppShell } from '../../components/AppShell/AppShell';
 import { formatDate, formatNumber, formatWeeks, formatXp } from '../../domain/format';
 import { communityTopicUrl, helpRequest } from '../../domain/help';
-import { LEVEL_LABELS, REPO_URL_MAX_LENGTH, repoUrlMessages } from '../../domain/learning';
+import { LEVEL_LABELS, REPO_URL_MAX_LENGTH, pathHref, projectHref, repoUrlMessages } from '../../domain/learning';
 import { learningMessages } from '../../domain/learning';
 import type { ProjectDetailView } from '../../api/learning/contract';
 import { verificationMessages } from '../../domain/verification';
@@ -36,7 +36,6 @@ import { fourthProjectMoment, secondProjectMoment } from '../../fixtures/xp';
 import { ProjectScreen, type ProjectScreenProps } from './ProjectScreen';
 import { COPY_FAILED_MESSAGE, NO_FORUM_MESSAGE } from './parts/HelpCard';
 import { SUBMITTED_CHECKING_TEXT } from './parts/SubmitBox';
-import { pages } from '../../app/pages';
 
 /** What the API answers a submission in a story: nothing yet (it waits), or a refusal. */
 type SubmitAnswer = 'wait' | { error: string };
@@ -85,7 +84,7 @@ function Stateful({ submitAnswer = 'wait', ...args }: ProjectScreenProps & { sub
 }
 
 const ready = (project: ProjectDetailView) => ({ project: { status: 'ready' as const, data: project } });
-const routeOf = (project: ProjectDetailView) => pages.project.href(project.path.slug, project.slug);
+const routeOf = (project: ProjectDetailView) => projectHref(project.path.slug, project.slug);
 const openTitles = (project: ProjectDetailView) => project.tasks.filter((t) => !t.completed).map((t) => t.title);
 const progressText = (project: ProjectDetailView) => `${project.progress.completed} of ${project.progress.total} tasks completed`;
 const FORUM = 'https://forum.example.com/new-topic';
@@ -131,7 +130,7 @@ export const ReadyToStart: Story = {
     const p = availableProjectView;
     await expect(c.getByRole('heading', { level: 1, name: p.title })).toBeVisible();
     await expect(c.getByText('Ready to start')).toBeVisible();
-    await expect(c.getByRole('link', { name: `Back to ${p.path.title}` })).toHaveAttribute('href', pages.pathDetail.href(p.path.slug));
+    await expect(c.getByRole('link', { name: `Back to ${p.path.title}` })).toHaveAttribute('href', pathHref(p.path.slug));
     await expect(c.getByText(formatWeeks(p.durationWeeks), { selector: 'dd' })).toHaveTextContent(`${formatWeeks(p.durationWeeks)}${p.hours} hours of work`);
     await expect(c.getByText(formatXp(p.xp), { selector: 'dd' })).toBeVisible();
     await expect(c.getByText('0%', { selector: 'dd' })).toBeVisible();
@@ -179,7 +178,7 @@ export const InProgress: Story = {
     await expect(c.getByText(`Started on ${formatDate(p.startedAt ?? '')}`)).toBeVisible();
     // Its prerequisites, done, each a link.
     for (const prerequisite of p.prerequisites) {
-      await expect(c.getByRole('link', { name: prerequisite.title })).toHaveAttribute('href', pages.project.href(p.path.slug, prerequisite.slug));
+      await expect(c.getByRole('link', { name: prerequisite.title })).toHaveAttribute('href', projectHref(p.path.slug, prerequisite.slug));
     }
     await expect(c.getByRole('button', { name: 'Ask for Help' })).toBeVisible();
   },
@@ -426,7 +425,7 @@ export const Locked: Story = {
     await expect(c.getByText(/This project builds on/)).toHaveTextContent(learningMessages.locked(missing.map((x) => x.title)));
     for (const prerequisite of missing) {
       const links = c.getAllByRole('link', { name: prerequisite.title });
-      for (const link of links) await expect(link).toHaveAttribute('href', pages.project.href(prerequisite.path.slug, prerequisite.slug));
+      for (const link of links) await expect(link).toHaveAttribute('href', projectHref(prerequisite.path.slug, prerequisite.slug));
     }
     await expect(c.queryByRole('button', { name: /Start Project|Continue Project|View Project/ })).not.toBeInTheDocument();
     await expect(c.queryByRole('button', { name: 'Back to project details' })).not.toBeInTheDocument();
@@ -445,7 +444,7 @@ export const LockedByAnotherPath: Story = {
     // The note names the project with its path, and links to it there.
     await expect(c.getByText(/This project builds on/)).toHaveTextContent(`Complete ${missing?.title} (in ${missing?.path.title}) first.`);
     for (const link of c.getAllByRole('link', { name: missing?.title ?? '' })) {
-      await expect(link).toHaveAttribute('href', pages.project.href(missing?.path.slug ?? '', missing?.slug ?? ''));
+      await expect(link).toHaveAttribute('href', projectHref(missing?.path.slug ?? '', missing?.slug ?? ''));
     }
   },
 };
@@ -582,7 +581,7 @@ export const TooLongUrl: Story = {
 
 export const NotFound: Story = {
   args: { project: { status: 'ready', data: null } },
-  parameters: { route: pages.project.href('frontend-development', 'no-such-project') },
+  parameters: { route: projectHref('frontend-development', 'no-such-project') },
   play: async ({ canvasElement }) => {
     const c = within(canvasElement);
     await expect(c.getByRole('heading', { level: 1, name: 'Project not found' })).toBeVisible();

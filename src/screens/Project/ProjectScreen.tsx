@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState/EmptyState';
 import { RemoteView } from '../../components/RemoteView/RemoteView';
+import { pathHref } from '../../domain/learning';
 import type { ProjectDetailView } from '../../api/learning/contract';
 import type { XpMomentView } from '../../domain/xpViews';
 import type { Remote } from '../../components/RemoteView/remote';
@@ -11,7 +12,6 @@ import { ProjectWorkspace } from './parts/ProjectWorkspace';
 import type { ProjectMode, ProjectTab } from './parts/shared';
 import type { SubmissionValues } from './parts/SubmitBox';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { pages } from '../../app/pages';
 
 export { PROJECT_TABS, isProjectTab } from './parts/shared';
 export type { ProjectMode, ProjectTab } from './parts/shared';
@@ -139,7 +139,7 @@ export function ProjectScreen({ project, pathId, ...rest }: ProjectScreenProps) 
             description="This project doesn’t exist in this path or has moved. Pick one from the path’s project list."
             action={
               <LinkButton asChild colorPalette="brand">
-                <RouterLink to={pages.pathDetail.href(pathId)}>
+                <RouterLink to={pathHref(pathId)}>
                   <ArrowLeft aria-hidden="true" /> Back to path
                 </RouterLink>
               </LinkButton>

@@ -9,7 +9,6 @@ import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { credentialsProblem, PASSWORD_MIN_LENGTH, validateRegister } from '../../domain/auth';
 import type { RegisterValues } from '../../api/auth/contract';
 import type { Provider } from '../../domain/oauth';
-import { pages } from '../../app/pages';
 
 export type RegisterScreenProps = {
   isSubmitting: boolean;
@@ -41,7 +40,7 @@ export function RegisterScreen({ isSubmitting, onSubmit, providers }: RegisterSc
         <>
           Already have an account?{' '}
           <Link asChild color="brand.fg" fontWeight="semibold">
-            <RouterLink to={pages.login.href()}>Sign In</RouterLink>
+            <RouterLink to="/login">Sign In</RouterLink>
           </Link>
         </>
       }

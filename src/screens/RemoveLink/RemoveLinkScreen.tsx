@@ -6,7 +6,6 @@ import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { Notice } from '../../components/Notice/Notice';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { REMOVE_LINK_DAYS, removeLinkTexts } from '../../domain/accountNotices';
-import { pages } from '../../app/pages';
 
 export type RemoveLinkState =
   /** Waiting for the one click: nothing has happened yet. */
@@ -45,7 +44,7 @@ export function RemoveLinkScreen({ state, onRemove }: RemoveLinkScreenProps) {
 
   const resetPassword = (
     <LinkButton asChild colorPalette="brand" size="lg" width="full">
-      <RouterLink to={pages.forgotPassword.href()}>Reset your password</RouterLink>
+      <RouterLink to="/forgotPassword">Reset your password</RouterLink>
     </LinkButton>
   );
   const removeButton = (label: string) => (
@@ -83,7 +82,7 @@ export function RemoveLinkScreen({ state, onRemove }: RemoveLinkScreenProps) {
         <Notice tone="success">{state.message}</Notice>
         {resetPassword}
         <LinkButton asChild variant="outline" size="lg" width="full">
-          <RouterLink to={pages.login.href()}>Sign In</RouterLink>
+          <RouterLink to="/login">Sign In</RouterLink>
         </LinkButton>
       </>
     );

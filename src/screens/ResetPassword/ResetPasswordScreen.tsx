@@ -9,7 +9,6 @@ import { PasswordInput } from '../../components/PasswordInput/PasswordInput';
 import { authApiMessages, PASSWORD_MIN_LENGTH } from '../../domain/auth';
 import { validateNewPassword, type NewPasswordValues } from './parts/validateNewPassword';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { pages } from '../../app/pages';
 
 export type ResetPasswordStatus = 'idle' | 'submitting' | 'done';
 
@@ -49,7 +48,7 @@ export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordSc
             Each link works once and expires after 30 minutes. Ask for a new one and use the latest email.
           </Text>
           <LinkButton asChild colorPalette="brand" size="lg" width="full">
-            <RouterLink to={pages.forgotPassword.href()}>Request a new link</RouterLink>
+            <RouterLink to="/forgotPassword">Request a new link</RouterLink>
           </LinkButton>
         </Stack>
       </AuthLayout>
@@ -65,7 +64,7 @@ export function ResetPasswordScreen({ token, status, onSubmit }: ResetPasswordSc
             For your security, you have been signed out everywhere. Sign in with your new password.
           </Text>
           <LinkButton asChild colorPalette="brand" size="lg" width="full">
-            <RouterLink to={pages.login.href()}>Sign In</RouterLink>
+            <RouterLink to="/login">Sign In</RouterLink>
           </LinkButton>
         </Stack>
       </AuthLayout>

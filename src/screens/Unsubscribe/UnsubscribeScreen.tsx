@@ -6,7 +6,6 @@ import { AuthLayout } from '../../components/AuthLayout/AuthLayout';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
 import { Notice } from '../../components/Notice/Notice';
 import type { UnsubscribeResponse } from '../../api/unsubscribe/contract';
-import { pages } from '../../app/pages';
 
 export type UnsubscribeKind = UnsubscribeResponse['kind'];
 
@@ -69,7 +68,7 @@ export function UnsubscribeScreen({ state, onConfirm, onRetry }: UnsubscribeScre
 
   const settings = (
     <LinkButton asChild colorPalette="brand" size="lg" width="full">
-      <RouterLink to={pages.settings.href()}>Open Settings</RouterLink>
+      <RouterLink to="/app/settings">Open Settings</RouterLink>
     </LinkButton>
   );
 

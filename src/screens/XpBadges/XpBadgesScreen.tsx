@@ -13,7 +13,8 @@ import { HowXpWorks } from './parts/HowXpWorks';
 import { DailyStreakCard, LevelCard, WeeklyGoalCard } from './parts/ProgressCards';
 import { StatTile, type StatTileProps } from './parts/StatTile';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { pages } from '../../app/pages';
+
+export const XP_HISTORY_HREF = '/app/xp-badges/history';
 
 export type LevelUp = Omit<XpMomentProps, 'onDismiss'>;
 
@@ -85,7 +86,7 @@ export function XpBadgesScreen({ xp, levelUp = null, onDismissLevelUp }: XpBadge
           <Text color="fg.muted">Your XP, level, streaks and badges, from the work you have done.</Text>
         </Stack>
         <LinkButton asChild variant="outline" size="sm">
-          <RouterLink to={pages.xpHistory.href()}>
+          <RouterLink to={XP_HISTORY_HREF}>
             <History aria-hidden="true" /> XP history
           </RouterLink>
         </LinkButton>

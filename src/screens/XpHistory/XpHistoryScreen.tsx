@@ -9,7 +9,6 @@ import type { XpEventView } from '../../api/xp/contract';
 import { reasonLabel, type XpReason } from '../../domain/xp';
 import type { Remote } from '../../components/RemoteView/remote';
 import { LinkButton } from '../../components/LinkButton/LinkButton';
-import { pages } from '../../app/pages';
 
 export type PathOption = { slug: string; title: string };
 
@@ -107,7 +106,7 @@ export function XpHistoryScreen({ events, paths, pathSlug, onPathChange }: XpHis
     <Stack gap="6">
       <Stack gap="3">
         <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm" alignSelf="flex-start">
-          <RouterLink to={pages.xpBadges.href()}>
+          <RouterLink to="/app/xp-badges">
             <ArrowLeft size={16} aria-hidden="true" /> XP & Badges
           </RouterLink>
         </Link>
@@ -146,7 +145,7 @@ export function XpHistoryScreen({ events, paths, pathSlug, onPathChange }: XpHis
               description="Every task you tick, project you complete and badge you earn shows here, with the XP it paid."
               action={
                 <LinkButton asChild colorPalette="brand">
-                  <RouterLink to={pages.paths.href()}>Go to your paths</RouterLink>
+                  <RouterLink to="/app/paths">Go to your paths</RouterLink>
                 </LinkButton>
               }
             />

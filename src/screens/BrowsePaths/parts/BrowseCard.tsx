@@ -1,11 +1,10 @@
 import { Badge, Box, Card, HStack, Image, LinkBox, LinkOverlay, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Clock, Star, Users } from 'lucide-react';
-import { BROWSE_CATEGORY_LABELS } from '../../../domain/learning';
+import { BROWSE_CATEGORY_LABELS, pathHref } from '../../../domain/learning';
 import type { PathSummary } from '../../../api/learning/contract';
 import { formatWeeks } from '../../../domain/format';
 import { ratingText, studentsText } from './browseTexts';
-import { pages } from '../../../app/pages';
 
 /** One path in the catalogue; the whole card opens the path. */
 export function BrowseCard({ path }: { path: PathSummary }) {
@@ -43,7 +42,7 @@ export function BrowseCard({ path }: { path: PathSummary }) {
           </HStack>
           <Card.Title as="h2" id={titleId} fontSize="lg" lineHeight="short">
             <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
-              <RouterLink to={pages.pathDetail.href(path.slug)}>{path.title}</RouterLink>
+              <RouterLink to={pathHref(path.slug)}>{path.title}</RouterLink>
             </LinkOverlay>
           </Card.Title>
           <Card.Description color="fg.muted">{path.summary}</Card.Description>

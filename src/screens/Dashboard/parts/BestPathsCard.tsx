@@ -2,11 +2,10 @@ import { Badge, Box, Flex, HStack, Icon, Image, Link, Stack, Text } from '@chakr
 import { Link as RouterLink } from 'react-router-dom';
 import { BookOpen, Clock, Compass, FolderKanban, Star, Users } from 'lucide-react';
 import { formatNumber } from '../../../domain/format';
-import { LEVEL_LABELS } from '../../../domain/learning';
+import { LEVEL_LABELS, pathHref } from '../../../domain/learning';
 import type { PathSummary } from '../../../api/learning/contract';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { CardEmpty } from './CardEmpty';
-import { pages } from '../../../app/pages';
 
 export type BestPathsCardProps = {
   paths: PathSummary[];
@@ -57,14 +56,14 @@ export function BestPathsCard({ paths, title = 'Best Learning Paths', descriptio
       description={description}
       action={
         <Link asChild color="brand.fg" fontWeight="semibold" fontSize="sm">
-          <RouterLink to={pages.paths.href()}>Browse All</RouterLink>
+          <RouterLink to="/app/paths">Browse All</RouterLink>
         </Link>
       }
       footer={
         <Text fontSize="sm" color="fg.muted">
           Looking for something else?{' '}
           <Link asChild color="brand.fg" fontWeight="semibold">
-            <RouterLink to={pages.browsePaths.href()}>
+            <RouterLink to="/app/browse-paths">
               <Compass size={14} aria-hidden="true" />
               Explore more paths
             </RouterLink>
@@ -92,7 +91,7 @@ export function BestPathsCard({ paths, title = 'Best Learning Paths', descriptio
                 textDecoration="none"
                 _hover={{ borderColor: 'brand.muted', bg: 'brand.subtle', textDecoration: 'none' }}
               >
-                <RouterLink to={pages.pathDetail.href(path.slug)}>
+                <RouterLink to={pathHref(path.slug)}>
                   {path.image ? (
                     <Image
                       src={path.image}

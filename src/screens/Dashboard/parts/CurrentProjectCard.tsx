@@ -2,13 +2,13 @@ import { Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Clock, FolderCode, FolderOpen, Play, Sparkles } from 'lucide-react';
 import { formatWeeks, formatXp } from '../../../domain/format';
+import { pathHref, projectHref } from '../../../domain/learning';
 import type { PathProjectView } from '../../../api/learning/contract';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { CardEmpty } from './CardEmpty';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
-import { pages } from '../../../app/pages';
 
 export type CurrentProjectCardProps = {
   /** The project in progress (or the next one ready to start); null when the path has none. */
@@ -27,7 +27,7 @@ export function CurrentProjectCard({ project, pathSlug }: CurrentProjectCardProp
           description="Open your path to see which project unlocks next."
           action={
             <LinkButton asChild size="sm" variant="outline" mt="1">
-              <RouterLink to={pages.pathDetail.href(pathSlug)}>Open your path</RouterLink>
+              <RouterLink to={pathHref(pathSlug)}>Open your path</RouterLink>
             </LinkButton>
           }
         />
@@ -62,7 +62,7 @@ export function CurrentProjectCard({ project, pathSlug }: CurrentProjectCardProp
         caption={`${project.progress.completed} of ${project.progress.total} tasks done`}
       />
       <LinkButton asChild colorPalette="brand" size="sm" alignSelf="flex-start">
-        <RouterLink to={pages.project.href(pathSlug, project.slug)}>
+        <RouterLink to={projectHref(pathSlug, project.slug)}>
           <Play aria-hidden="true" />
           {started ? 'Resume' : 'Open project'}
         </RouterLink>

@@ -4,7 +4,6 @@ import { Compass, PartyPopper } from 'lucide-react';
 import type { PathSummary } from '../../../api/learning/contract';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
-import { pages } from '../../../app/pages';
 
 /** In place of the current project once every project of the path is completed: well done, and what next. */
 export function PathCompletedCard({ path }: { path: PathSummary }) {
@@ -27,7 +26,7 @@ export function PathCompletedCard({ path }: { path: PathSummary }) {
         </Stack>
       </HStack>
       <LinkButton asChild colorPalette="brand" size="sm" alignSelf="flex-start" mt="auto">
-        <RouterLink to={pages.paths.href()}>
+        <RouterLink to="/app/paths">
           <Compass aria-hidden="true" />
           Pick your next path
         </RouterLink>

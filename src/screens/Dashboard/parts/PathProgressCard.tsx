@@ -2,12 +2,11 @@ import { Badge, HStack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Clock, Route } from 'lucide-react';
 import { formatWeeks } from '../../../domain/format';
-import { LEVEL_LABELS } from '../../../domain/learning';
+import { LEVEL_LABELS, pathHref } from '../../../domain/learning';
 import type { PathSummary } from '../../../api/learning/contract';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
-import { pages } from '../../../app/pages';
 
 /** The current path: its title, level and length, projects completed with a progress bar, and Open path. */
 export function PathProgressCard({ path }: { path: PathSummary }) {
@@ -39,7 +38,7 @@ export function PathProgressCard({ path }: { path: PathSummary }) {
         }
       />
       <LinkButton asChild variant="outline" size="sm" alignSelf="flex-start" mt="auto">
-        <RouterLink to={pages.pathDetail.href(path.slug)}>Open path</RouterLink>
+        <RouterLink to={pathHref(path.slug)}>Open path</RouterLink>
       </LinkButton>
     </TitledCard>
   );

@@ -11,7 +11,6 @@ import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import type { Remote } from '../../../components/RemoteView/remote';
 import { CardEmpty } from './CardEmpty';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
-import { pages } from '../../../app/pages';
 
 export type TopLearnersCardProps = {
   /** This week's leaderboard (GET /learning/leaderboard?period=week); its failure stays inside the card. */
@@ -99,7 +98,7 @@ export function TopLearnersCard({ board }: TopLearnersCardProps) {
       description={windowCaption(period)}
       footer={
         <LinkButton asChild variant="outline" size="sm" w="full">
-          <RouterLink to={pages.leaderboard.href(period)}>View Full Leaderboard</RouterLink>
+          <RouterLink to={`/app/leaderboard?period=${period}`}>View Full Leaderboard</RouterLink>
         </LinkButton>
       }
     >

@@ -2,12 +2,12 @@ import { Box, Flex, HStack, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CalendarClock, Clock, Sparkles } from 'lucide-react';
 import { formatWeeks, formatXp } from '../../../domain/format';
+import { pathHref, projectHref } from '../../../domain/learning';
 import type { PathProjectView } from '../../../api/learning/contract';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { TitledCard } from '../../../components/TitledCard/TitledCard';
 import { CardEmpty } from './CardEmpty';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
-import { pages } from '../../../app/pages';
 
 export type UpcomingProjectsCardProps = {
   projects: PathProjectView[];
@@ -22,7 +22,7 @@ export function UpcomingProjectsCard({ projects, pathSlug }: UpcomingProjectsCar
       icon={<CalendarClock />}
       action={
         <LinkButton asChild variant="ghost" size="sm" color="brand.fg">
-          <RouterLink to={pages.pathDetail.href(pathSlug)}>View All</RouterLink>
+          <RouterLink to={pathHref(pathSlug)}>View All</RouterLink>
         </LinkButton>
       }
     >
@@ -53,7 +53,7 @@ export function UpcomingProjectsCard({ projects, pathSlug }: UpcomingProjectsCar
                   </Text>
                 ) : (
                   <Link asChild fontWeight="semibold" color="fg">
-                    <RouterLink to={pages.project.href(pathSlug, project.slug)}>{project.title}</RouterLink>
+                    <RouterLink to={projectHref(pathSlug, project.slug)}>{project.title}</RouterLink>
                   </Link>
                 )}
                 <HStack gap="3" fontSize="xs" color="fg.muted" wrap="wrap">

@@ -8,7 +8,6 @@ import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import type { Remote } from '../../../components/RemoteView/remote';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
 import { LoadErrorAlert } from '../../../components/LoadErrorAlert/LoadErrorAlert';
-import { pages } from '../../../app/pages';
 
 export type WelcomeBannerProps = {
   /** The page's h1, with the learner's username. */
@@ -77,7 +76,7 @@ function LearnerFigures({ xp, projectsCompleted }: { xp: XpSummary; projectsComp
         Your daily streak counts the days in a row you were active
         {daily.longest > 0 ? ` (your longest: ${daily.longest === 1 ? '1 day' : `${daily.longest} days`})` : ''}. Your weekly goal is on{' '}
         <Link asChild color="brand.fg" fontWeight="semibold">
-          <RouterLink to={pages.xpBadges.href()}>XP &amp; Badges</RouterLink>
+          <RouterLink to="/app/xp-badges">XP &amp; Badges</RouterLink>
         </Link>
         .
       </Text>

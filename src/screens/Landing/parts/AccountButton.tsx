@@ -1,7 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { LayoutDashboard, LogIn } from 'lucide-react';
 import { LinkButton, type LinkButtonProps } from '../../../components/LinkButton/LinkButton';
-import { pages } from '../../../app/pages';
 
 type AccountButtonProps = { isSignedIn: boolean } & Pick<LinkButtonProps, 'size' | 'width'>;
 
@@ -10,11 +9,11 @@ export function AccountButton({ isSignedIn, size = 'sm', width }: AccountButtonP
   return (
     <LinkButton asChild colorPalette="brand" size={size} width={width}>
       {isSignedIn ? (
-        <RouterLink to={pages.dashboard.href()}>
+        <RouterLink to="/app/dashboard">
           <LayoutDashboard aria-hidden="true" /> Dashboard
         </RouterLink>
       ) : (
-        <RouterLink to={pages.login.href()}>
+        <RouterLink to="/login">
           <LogIn aria-hidden="true" /> Sign In
         </RouterLink>
       )}

@@ -2,7 +2,6 @@ import { Box, Container, Heading, HStack, Stack, Text, Theme } from '@chakra-ui/
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRight, CircleCheck } from 'lucide-react';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
-import { pages } from '../../../app/pages';
 
 /** The closing call to action, on the same dark brand gradient as the hero. */
 export function CallToAction() {
@@ -43,7 +42,7 @@ export function CallToAction() {
               Join 50K+ developers learning by building. Pick a path today and ship your first project in weeks, not months.
             </Text>
             <LinkButton asChild size="xl" bg="brand.300" color="brand.950" _hover={{ bg: 'brand.200' }} w={{ base: 'full', sm: 'auto' }}>
-              <RouterLink to={pages.register.href()}>
+              <RouterLink to="/register">
                 Start Free Trial <ArrowRight aria-hidden="true" />
               </RouterLink>
             </LinkButton>

@@ -4,7 +4,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { navLinks } from '../content';
 import { HomeLogoLink } from './HomeLogoLink';
 import { hrefOf } from './useSectionNav';
-import { pages } from '../../../app/pages';
 
 type FooterProps = { anchorClick(id: string): (event: MouseEvent<HTMLAnchorElement>) => void };
 
@@ -43,12 +42,12 @@ export function Footer({ anchorClick }: FooterProps) {
             <Stack as="ul" aria-labelledby="footer-account" listStyleType="none" gap="3">
               <li>
                 <Link asChild {...linkStyle}>
-                  <RouterLink to={pages.login.href()}>Sign In</RouterLink>
+                  <RouterLink to="/login">Sign In</RouterLink>
                 </Link>
               </li>
               <li>
                 <Link asChild {...linkStyle}>
-                  <RouterLink to={pages.register.href()}>Create account</RouterLink>
+                  <RouterLink to="/register">Create account</RouterLink>
                 </Link>
               </li>
             </Stack>

@@ -5,7 +5,6 @@ import { ArrowRight, CircleCheck, PlayCircle, Sparkles } from 'lucide-react';
 import { overviewId, stats, technologies } from '../sections.content';
 import { hrefOf } from './useSectionNav';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
-import { pages } from '../../../app/pages';
 
 type HeroProps = { anchorClick(id: string): (event: MouseEvent<HTMLAnchorElement>) => void };
 
@@ -69,7 +68,7 @@ export function Hero({ anchorClick }: HeroProps) {
             </Text>
             <Stack direction={{ base: 'column', sm: 'row' }} gap="3" w={{ base: 'full', sm: 'auto' }} pt="2">
               <LinkButton asChild size="xl" colorPalette="brand" bg="brand.300" color="brand.950" _hover={{ bg: 'brand.200' }}>
-                <RouterLink to={pages.register.href()}>
+                <RouterLink to="/register">
                   Start Free Trial <ArrowRight aria-hidden="true" />
                 </RouterLink>
               </LinkButton>

@@ -1,13 +1,12 @@
 import { Link } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Logo } from '../../../components/Logo/Logo';
-import { pages } from '../../../app/pages';
 
 /** The logo, leading to `/`. */
 export function HomeLogoLink() {
   return (
     <Link asChild rounded="md" outlineOffset="4px" _hover={{ textDecoration: 'none' }}>
-      <RouterLink to={pages.landing.href()} aria-label="PathForge home">
+      <RouterLink to="/" aria-label="PathForge home">
         <Logo />
       </RouterLink>
     </Link>

@@ -4,7 +4,6 @@ import { Check } from 'lucide-react';
 import { plans, popularLabel, type PricingPlan } from '../sections.content';
 import { Section } from './Section';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
-import { pages } from '../../../app/pages';
 
 function PlanCard({ plan }: { plan: PricingPlan }) {
   const { title, price, duration, features, buttonText, highlighted } = plan;
@@ -63,7 +62,7 @@ function PlanCard({ plan }: { plan: PricingPlan }) {
         size="lg"
         width="full"
       >
-        <RouterLink to={pages.register.href()}>{buttonText}</RouterLink>
+        <RouterLink to="/register">{buttonText}</RouterLink>
       </LinkButton>
     </Box>
   );

@@ -5,10 +5,9 @@ import { Fragment, type ReactNode } from 'react';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { formatWeeks, formatXp } from '../../../domain/format';
-import { LEVEL_LABELS } from '../../../domain/learning';
+import { LEVEL_LABELS, projectHref } from '../../../domain/learning';
 import type { PathProjectView } from '../../../api/learning/contract';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
-import { pages } from '../../../app/pages';
 
 /** The way into a project the learner may open, by its status (a locked one has none). */
 const ACTIONS: Record<Exclude<PathProjectView['status'], 'locked'>, { label: string; icon: ReactNode; variant: 'solid' | 'outline' }> = {
@@ -38,7 +37,7 @@ function UnlockNote({ project, pathSlug }: { project: PathProjectView; pathSlug:
         <Fragment key={p.id}>
           {index === 0 ? '' : ' and '}
           <Link asChild color="brand.fg" fontWeight="medium" textDecoration="underline">
-            <RouterLink to={pages.project.href(p.path.slug, p.slug)}>{p.title}</RouterLink>
+            <RouterLink to={projectHref(p.path.slug, p.slug)}>{p.title}</RouterLink>
           </Link>
           {p.path.slug === pathSlug ? '' : ` (in ${p.path.title})`}
         </Fragment>
@@ -117,7 +116,7 @@ export function ProjectCard({ pathSlug, project, number }: ProjectCardProps) {
               ) : null
             ) : (
               <LinkButton asChild colorPalette="brand" variant={ACTIONS[project.status].variant} size="sm" w={{ base: 'full', md: 'auto' }}>
-                <RouterLink to={pages.project.href(pathSlug, project.slug)} aria-label={`${ACTIONS[project.status].label}: ${project.title}`}>
+                <RouterLink to={projectHref(pathSlug, project.slug)} aria-label={`${ACTIONS[project.status].label}: ${project.title}`}>
                   {ACTIONS[project.status].icon}
                   {ACTIONS[project.status].label}
                 </RouterLink>

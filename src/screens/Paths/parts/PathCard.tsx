@@ -2,11 +2,10 @@ import { Badge, Box, Card, HStack, Image, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ArrowRight, BookOpen, CircleDashed, Clock } from 'lucide-react';
 import { ProgressBar } from '../../../components/ProgressBar/ProgressBar';
-import { LEVEL_LABELS, type Level } from '../../../domain/learning';
+import { LEVEL_LABELS, pathHref, type Level } from '../../../domain/learning';
 import type { PathSummary } from '../../../api/learning/contract';
 import { formatNumber } from '../../../domain/format';
 import { LinkButton } from '../../../components/LinkButton/LinkButton';
-import { pages } from '../../../app/pages';
 
 const LEVEL_PALETTE: Record<Level, string> = { beginner: 'green', intermediate: 'orange', advanced: 'purple' };
 
@@ -65,7 +64,7 @@ export function PathCard({ path }: { path: PathSummary }) {
       </Card.Body>
       <Card.Footer>
         <LinkButton asChild colorPalette="brand" w="full">
-          <RouterLink to={pages.pathDetail.href(path.slug)} aria-label={`${action}: ${path.title}`}>
+          <RouterLink to={pathHref(path.slug)} aria-label={`${action}: ${path.title}`}>
             {action}
             <ArrowRight aria-hidden="true" />
           </RouterLink>

@@ -4,19 +4,18 @@ import { ArrowLeft, Circle, CircleCheck, Clock, FolderOpen, Gauge, ListChecks, L
 import { Fragment, type ReactNode, type RefObject } from 'react';
 import { ProjectStatusBadge } from '../../../components/ProjectStatusBadge/ProjectStatusBadge';
 import { formatNumber, formatWeeks, formatXp } from '../../../domain/format';
-import { LEVEL_LABELS } from '../../../domain/learning';
+import { LEVEL_LABELS, pathHref, projectHref } from '../../../domain/learning';
 import type { ProjectDetailView } from '../../../api/learning/contract';
 import { ChangesNote } from './ChangesNote';
 import { HelpCard, type HelpCardProps } from './HelpCard';
 import { Markdown } from './Markdown';
 import { ProgressCard } from './ProgressCard';
 import { CheckList, ResourceList, type ProjectTab } from './shared';
-import { pages } from '../../../app/pages';
 
 export function BackToPath({ path }: { path: ProjectDetailView['path'] }) {
   return (
     <Link asChild color="brand.fg" fontWeight="medium" fontSize="sm" alignSelf="flex-start">
-      <RouterLink to={pages.pathDetail.href(path.slug)}>
+      <RouterLink to={pathHref(path.slug)}>
         <ArrowLeft size={16} aria-hidden="true" /> Back to {path.title}
       </RouterLink>
     </Link>
@@ -99,7 +98,7 @@ function ProjectLinks({ pathId, projects }: { pathId: string; projects: readonly
     <Fragment key={project.id}>
       {index === 0 ? '' : ' and '}
       <Link asChild color="brand.fg" fontWeight="semibold" textDecoration="underline">
-        <RouterLink to={pages.project.href(project.path.slug, project.slug)}>{project.title}</RouterLink>
+        <RouterLink to={projectHref(project.path.slug, project.slug)}>{project.title}</RouterLink>
       </Link>
       {otherPath(project, pathId)}
     </Fragment>
@@ -134,7 +133,7 @@ function Prerequisites({ project }: { project: ProjectDetailView }) {
           </Box>
           <Text>
             <Link asChild color="brand.fg" fontWeight="medium">
-              <RouterLink to={pages.project.href(p.path.slug, p.slug)}>{p.title}</RouterLink>
+              <RouterLink to={projectHref(p.path.slug, p.slug)}>{p.title}</RouterLink>
             </Link>
             {otherPath(p, project.path.id)}
             <Text as="span" color="fg.muted">
